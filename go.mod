@@ -1,0 +1,3 @@
+module gdlab
+
+go 1.26
