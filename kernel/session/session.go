@@ -1,0 +1,289 @@
+// Package session owns the evaluation of notebook cells with the yaegi
+// interpreter: state that persists from cell to cell, cells that mix
+// declarations and statements, the value of a cell's last expression,
+// redefinition, panic containment, interruption by context, completion and
+// inspection. It knows nothing of sockets or MIME types.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// Options configures a Session. The zero value is usable: output goes to
+// os.Stdout and os.Stderr and cells can import nothing compiled.
+type Options struct {
+	// Stdout and Stderr receive what interpreted code prints through fmt
+	// and log. Native code writes to the process's file descriptors, which
+	// the kernel redirects itself.
+	Stdout, Stderr io.Writer
+	// Symbols are the compiled packages cells may import, such as yaegi's
+	// stdlib.Symbols and the project's extracted symbols.
+	Symbols []interp.Exports
+}
+
+// Session is one interpreter whose state lasts across cells. Its methods
+// must be called from one goroutine at a time.
+type Session struct {
+	interp *interp.Interpreter
+	stderr io.Writer
+	trace  *traceWriter
+
+	mu     sync.Mutex
+	ctx    context.Context // of the running or last cell
+	strays []string        // panics stopped by guards since the last take
+}
+
+// CellPackage is the import path through which a cell reaches its own
+// context: cell.Context() is cancelled when the user interrupts the kernel.
+const CellPackage = "gdlab/kernel/cell"
+
+// New returns a fresh session.
+func New(opt Options) (*Session, error) {
+	if opt.Stdout == nil {
+		opt.Stdout = os.Stdout
+	}
+	if opt.Stderr == nil {
+		opt.Stderr = os.Stderr
+	}
+	s := &Session{stderr: opt.Stderr, ctx: context.Background()}
+	s.trace = &traceWriter{out: opt.Stderr}
+	s.interp = interp.New(interp.Options{Stdout: opt.Stdout, Stderr: s.trace})
+	for _, syms := range opt.Symbols {
+		if err := s.interp.Use(syms); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.interp.Use(s.guardExports()); err != nil {
+		return nil, err
+	}
+	if err := s.interp.Use(interp.Exports{CellPackage + "/cell": {"Context": reflect.ValueOf(s.Context)}}); err != nil {
+		return nil, err
+	}
+	if _, err := s.interp.Eval(guardSource); err != nil {
+		return nil, fmt.Errorf("session: declaring the guard: %w", err)
+	}
+	return s, nil
+}
+
+// Context returns the context of the running cell (of the last one between
+// cells). Cells reach it as cell.Context() and pass it to long engine calls.
+func (s *Session) Context() context.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ctx
+}
+
+// Result is what a cell evaluated to: the values of its last expression,
+// none when it ends with a statement or a call without results.
+type Result struct {
+	Values []reflect.Value
+}
+
+// Eval evaluates one cell under ctx; cancelling ctx interrupts it. A failure
+// is returned as an *Error, and the session stays usable after it.
+func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
+	c := split(src)
+	s.mu.Lock()
+	s.ctx = ctx
+	s.mu.Unlock()
+	s.takeStrays()
+	s.trace.reset()
+	res, err := s.evalCell(ctx, c)
+	if strays := s.takeStrays(); err == nil && len(strays) > 0 {
+		err = &Error{Kind: StrayPanic, Value: strings.Join(strays, "\n")}
+	}
+	return res, err
+}
+
+func (s *Session) evalCell(ctx context.Context, c cell) (Result, error) {
+	if c.decls != "" {
+		if err := forgetTypes(s.interp, c.types); err != nil {
+			return Result{}, err
+		}
+		if _, err := s.eval(ctx, c.decls); err != nil {
+			return Result{}, err
+		}
+	}
+	if c.stmts == "" {
+		return Result{}, nil
+	}
+	n := 1
+	if c.last.ok {
+		n = s.arity(c.last.callee)
+	}
+	stmts := c.stmts
+	if n > 1 {
+		stmts = stmts[:c.last.start] + resultNames(n) + " := " + stmts[c.last.start:]
+	}
+	v, err := s.eval(ctx, stmts)
+	if err != nil || !c.last.ok || n == 0 {
+		return Result{}, err
+	}
+	if n > 1 {
+		return s.results(n)
+	}
+	if n < 0 && !meaningful(v) {
+		return Result{}, nil
+	}
+	return Result{Values: []reflect.Value{v}}, nil
+}
+
+// eval runs one chunk and turns yaegi's failures into *Error.
+func (s *Session) eval(ctx context.Context, src string) (reflect.Value, error) {
+	v, err := s.interp.EvalWithContext(ctx, src)
+	if err == nil {
+		return v, nil
+	}
+	var p interp.Panic
+	switch {
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return v, &Error{Kind: Interrupted, Value: "the cell was interrupted"}
+	case errors.As(err, &p):
+		return v, &Error{Kind: PanicKind, Value: fmt.Sprint(p.Value), Trace: s.trace.take()}
+	}
+	return v, &Error{Kind: CompileError, Value: relocate(err.Error())}
+}
+
+// arity returns how many values the last expression has: 1 for a
+// non-call, the callee's result count for a call of a name, and -1 when it
+// cannot be known beforehand. Calls shaped like fmt.Println, returning
+// (int, error), count as none: their results are noise in a notebook.
+func (s *Session) arity(callee string) int {
+	switch callee {
+	case "":
+		return 1
+	case "?":
+		return -1
+	case "print", "println", "panic", "close", "delete", "clear":
+		return 0
+	}
+	v, err := s.interp.Eval(callee)
+	if err != nil || !v.IsValid() || v.Kind() != reflect.Func {
+		return -1
+	}
+	t := v.Type()
+	if t.NumOut() == 2 && t.Out(0).Kind() == reflect.Int && t.Out(1) == errorType {
+		return 0
+	}
+	return t.NumOut()
+}
+
+var errorType = reflect.TypeFor[error]()
+
+// resultVar names the variables that capture a multi-valued last expression.
+func resultVar(i int) string { return fmt.Sprintf("__gdlabR%d", i) }
+
+func resultNames(n int) string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = resultVar(i)
+	}
+	return strings.Join(names, ", ")
+}
+
+func (s *Session) results(n int) (Result, error) {
+	var r Result
+	for i := range n {
+		v, err := s.interp.Eval(resultVar(i))
+		if err != nil {
+			return Result{}, &Error{Kind: CompileError, Value: err.Error()}
+		}
+		r.Values = append(r.Values, v)
+	}
+	return r, nil
+}
+
+// meaningful filters out what yaegi returns for statements without a value:
+// a pointer to an empty interface, or a nil function.
+func meaningful(v reflect.Value) bool {
+	if !v.IsValid() {
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		return v.Type().Elem().Kind() != reflect.Interface
+	case reflect.Func:
+		return !v.IsNil()
+	}
+	return true
+}
+
+// ErrorKind classifies a failed cell; the kernel shows it as the error name.
+type ErrorKind string
+
+// The ways a cell fails.
+const (
+	CompileError ErrorKind = "CompileError"
+	PanicKind    ErrorKind = "panic"
+	Interrupted  ErrorKind = "Interrupted"
+	StrayPanic   ErrorKind = "GoroutinePanic"
+)
+
+// Error is a cell's failure as the notebook shows it.
+type Error struct {
+	Kind  ErrorKind
+	Value string   // the message or the panic value
+	Trace []string // interpreted frames a panic unwound, innermost first
+}
+
+func (e *Error) Error() string { return string(e.Kind) + ": " + e.Value }
+
+// position matches a yaegi position at the start of a line, with or
+// without its file name.
+var position = regexp.MustCompile(`(?m)^(?:_\.go:)?(\d+):(\d+):`)
+
+// relocate rewrites yaegi's positions, one line below the cell's because
+// of chunkPrefix, into the cell's own line:column.
+func relocate(msg string) string {
+	return position.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := position.FindStringSubmatch(m)
+		var line, col int
+		fmt.Sscan(sub[1], &line)
+		fmt.Sscan(sub[2], &col)
+		if line > 1 {
+			line--
+		}
+		return fmt.Sprintf("%d:%d:", line, col)
+	})
+}
+
+// traceWriter is the interpreter's stderr. yaegi writes one line there for
+// each interpreted frame a panic unwinds ("3:5: panic: main.f(...)"); those
+// lines become the error's trace, everything else passes through.
+type traceWriter struct {
+	out   io.Writer
+	mu    sync.Mutex
+	lines []string
+}
+
+var panicLine = regexp.MustCompile(`^(?:_\.go:)?\d+:\d+: panic: `)
+
+func (w *traceWriter) Write(p []byte) (int, error) {
+	if !panicLine.Match(p) {
+		return w.out.Write(p)
+	}
+	w.mu.Lock()
+	w.lines = append(w.lines, relocate(strings.TrimSpace(string(p))))
+	w.mu.Unlock()
+	return len(p), nil
+}
+
+func (w *traceWriter) reset() { w.take() }
+
+func (w *traceWriter) take() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := w.lines
+	w.lines = nil
+	return out
+}

@@ -1,0 +1,320 @@
+package session
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// A cell is the source of one notebook cell cut into the two parts yaegi can
+// evaluate: top-level declarations (evaluated as a file, so they may refer to
+// each other in any order) and statements (evaluated in order as the body of
+// main, where yaegi makes `:=` variables global). yaegi chooses file or
+// function mode from a chunk's first token, so a mixed cell fails unless it
+// is split first.
+type cell struct {
+	decls string // declarations, other bytes blanked; "" when none
+	stmts string // statements, other bytes blanked; "" when none
+	types []string
+	last  lastExpr
+}
+
+// lastExpr describes the cell's final statement when it is an expression,
+// whose value the notebook shows as the execute_result.
+type lastExpr struct {
+	ok     bool
+	callee string // source of the called function when it has no side effects, else ""
+	start  int    // byte offsets of the expression within stmts
+	end    int
+}
+
+// guardCall is inserted at the start of every interpreted function body. It
+// recovers a panic so that one raised on a goroutine that yaegi does not
+// supervise (a native worker calling an interpreted callback, or a `go`
+// statement) cannot kill the kernel; see guard.go. It is written on the same
+// line as the brace so that line numbers in messages stay true.
+const guardCall = "defer " + guardFunc + "();"
+
+// chunkPrefix is added before each chunk so that yaegi's own wrapping
+// ("package main;" or "package main; func main() {") sits alone on line 1
+// and the cell's line n is the chunk's line n+1; relocate undoes the shift.
+const chunkPrefix = "\n"
+
+// split cuts src into declarations and statements and inserts guards.
+// It never fails: source that does not parse is passed on for yaegi to
+// report with its own positioned message.
+func split(src string) cell {
+	declMask, stmtMask := classify(src)
+	var c cell
+	if d := keep(src, declMask); strings.TrimSpace(d) != "" {
+		c.decls, c.types = guardDecls(d)
+	}
+	if s := keep(src, stmtMask); strings.TrimSpace(s) != "" {
+		c.stmts, c.last = guardStmts(s)
+	}
+	return c
+}
+
+// item is one top-level declaration or statement: bytes [start, end).
+type item struct {
+	start, end int
+	decl       bool
+}
+
+// classify returns, for each byte of src, whether it belongs to a top-level
+// declaration and whether it belongs to a statement.
+func classify(src string) (decl, stmt []bool) {
+	decl, stmt = make([]bool, len(src)), make([]bool, len(src))
+	for _, it := range items(src) {
+		mask := stmt
+		if it.decl {
+			mask = decl
+		}
+		for i := it.start; i < it.end && i < len(src); i++ {
+			mask[i] = true
+		}
+	}
+	return decl, stmt
+}
+
+type tok struct {
+	pos int
+	tok token.Token
+}
+
+// items scans src and cuts it at every semicolon (written or implied by a
+// newline) outside brackets, except those in the header of a for, if or
+// switch statement, which end at its opening brace.
+func items(src string) []item {
+	toks := scan(src)
+	var out []item
+	depth, start, header := 0, -1, false
+	for i, t := range toks {
+		if start < 0 {
+			if t.tok == token.SEMICOLON {
+				continue
+			}
+			start = i
+		}
+		switch t.tok {
+		case token.FOR, token.IF, token.SWITCH:
+			header = header || depth == 0
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			if t.tok == token.LBRACE && depth == 0 {
+				header = false
+			}
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		}
+		if (t.tok == token.SEMICOLON && depth <= 0 && !header) || i == len(toks)-1 {
+			end := t.pos
+			if t.tok != token.SEMICOLON || i == len(toks)-1 {
+				end = len(src)
+			}
+			out = append(out, item{toks[start].pos, end, isDecl(toks[start : i+1])})
+			start = -1
+		}
+	}
+	return out
+}
+
+func scan(src string) []tok {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+	var toks []tok
+	for {
+		pos, t, _ := s.Scan()
+		if t == token.EOF {
+			return toks
+		}
+		toks = append(toks, tok{fset.Position(pos).Offset, t})
+	}
+}
+
+// isDecl reports whether a top-level item starting with ts is a declaration.
+// A func keyword starts one when followed by a name, or by a receiver and
+// then a name and parameters; otherwise it is a function literal in a
+// statement such as func() { ... }().
+func isDecl(ts []tok) bool {
+	switch ts[0].tok {
+	case token.IMPORT, token.TYPE, token.VAR, token.CONST, token.PACKAGE:
+		return true
+	case token.FUNC:
+		if len(ts) > 1 && ts[1].tok == token.IDENT {
+			return true
+		}
+		r := closing(ts, 1)
+		return r > 0 && r+2 < len(ts) && ts[r+1].tok == token.IDENT && ts[r+2].tok == token.LPAREN
+	}
+	return false
+}
+
+// closing returns the index of the bracket closing the one at ts[i], or -1.
+func closing(ts []tok, i int) int {
+	if i >= len(ts) || ts[i].tok != token.LPAREN {
+		return -1
+	}
+	depth := 0
+	for j := i; j < len(ts); j++ {
+		switch ts[j].tok {
+		case token.LPAREN:
+			depth++
+		case token.RPAREN:
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// keep returns src with every byte outside mask blanked, newlines kept, so
+// each part keeps the cell's line numbers.
+func keep(src string, mask []bool) string {
+	b := []byte(src)
+	for i := range b {
+		if !mask[i] && b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// guardDecls drops a package clause, inserts guards into the declared
+// functions and returns the names of declared types.
+func guardDecls(src string) (string, []string) {
+	const head = "package main;"
+	if strings.HasPrefix(strings.TrimSpace(src), "package") {
+		// A cell may start with its own package clause; ours replaces it.
+		src = blankPackageClause(src)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", head+src, parser.SkipObjectResolution)
+	if err != nil {
+		return chunkPrefix + src, nil
+	}
+	var types []string
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+			for _, s := range g.Specs {
+				types = append(types, s.(*ast.TypeSpec).Name.Name)
+			}
+		}
+	}
+	return chunkPrefix + insertGuards(src, bodies(f, len(head))), types
+}
+
+func blankPackageClause(src string) string {
+	i := strings.Index(src, "package")
+	j := i + len("package")
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	for j < len(src) && src[j] != '\n' && src[j] != ';' && src[j] != ' ' {
+		j++
+	}
+	return src[:i] + strings.Repeat(" ", j-i) + src[j:]
+}
+
+// guardStmts inserts guards into function literals and describes the last
+// statement when it is an expression.
+func guardStmts(src string) (string, lastExpr) {
+	const head = "package main; func main() {"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", head+src+"\n}", parser.SkipObjectResolution)
+	if err != nil {
+		return chunkPrefix + src, lastExpr{}
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body.List
+	var last lastExpr
+	if n := len(body); n > 0 {
+		if e, ok := body[n-1].(*ast.ExprStmt); ok {
+			last = describe(e.X, src, len(head))
+		}
+	}
+	lbraces := bodies(f, len(head))
+	out := insertGuards(src, lbraces)
+	// Guards inserted before the last expression move it.
+	for _, b := range lbraces {
+		if b < 0 {
+			continue // the wrapper's own body
+		} else if b < last.start {
+			last.start += len(guardCall)
+			last.end += len(guardCall)
+		} else if b < last.end {
+			last.end += len(guardCall)
+		}
+	}
+	last.start += len(chunkPrefix)
+	last.end += len(chunkPrefix)
+	return chunkPrefix + out, last
+}
+
+// describe records where the last expression is and, when it is a call of a
+// plain or qualified name, that name: evaluating it has no side effects and
+// tells how many results the call has.
+func describe(x ast.Expr, src string, head int) lastExpr {
+	last := lastExpr{ok: true, start: int(x.Pos()) - 1 - head, end: int(x.End()) - 1 - head}
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return last
+	}
+	if isName(call.Fun) {
+		last.callee = src[int(call.Fun.Pos())-1-head : int(call.Fun.End())-1-head]
+	} else {
+		last.callee = "?"
+	}
+	return last
+}
+
+func isName(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return isName(x.X)
+	case *ast.ParenExpr:
+		return isName(x.X)
+	}
+	return false
+}
+
+// bodies returns the offsets, in the source after a head of the given
+// length, of the opening brace of every function body in f.
+func bodies(f *ast.File, head int) []int {
+	var out []int
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
+				out = append(out, int(n.Body.Lbrace)-1-head)
+			}
+		case *ast.FuncLit:
+			out = append(out, int(n.Body.Lbrace)-1-head)
+		}
+		return true
+	})
+	sort.Ints(out)
+	return out
+}
+
+// insertGuards writes guardCall after each brace offset (ascending) in src;
+// offsets before the start of src belong to a wrapper and are skipped.
+func insertGuards(src string, lbraces []int) string {
+	var b strings.Builder
+	prev := 0
+	for _, at := range lbraces {
+		if at < 0 {
+			continue
+		}
+		b.WriteString(src[prev : at+1])
+		b.WriteString(guardCall)
+		prev = at + 1
+	}
+	b.WriteString(src[prev:])
+	return b.String()
+}
