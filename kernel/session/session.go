@@ -7,7 +7,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,6 +37,14 @@ type Session struct {
 	stderr io.Writer
 	trace  *traceWriter
 
+	names map[string]bool   // top-level names cells declared
+	pkgs  map[string]string // imported package name -> import path
+
+	stop stopper
+	// unsettled delivers the outcome of an interrupted evaluation that had
+	// not ended within settleLimit; nil when there is none.
+	unsettled <-chan outcome
+
 	mu     sync.Mutex
 	ctx    context.Context // of the running or last cell
 	strays []string        // panics stopped by guards since the last take
@@ -55,9 +62,13 @@ func New(opt Options) (*Session, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	s := &Session{stderr: opt.Stderr, ctx: context.Background()}
+	s := &Session{stderr: opt.Stderr, ctx: context.Background(), names: map[string]bool{}, pkgs: map[string]string{}}
 	s.trace = &traceWriter{out: opt.Stderr}
 	s.interp = interp.New(interp.Options{Stdout: opt.Stdout, Stderr: s.trace})
+	var err error
+	if s.stop, err = newStopper(s.interp); err != nil {
+		return nil, err
+	}
 	for _, syms := range opt.Symbols {
 		if err := s.interp.Use(syms); err != nil {
 			return nil, err
@@ -99,16 +110,29 @@ func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
 	s.takeStrays()
 	s.trace.reset()
 	res, err := s.evalCell(ctx, c)
+	if e, ok := err.(*Error); err == nil || ok && e.Kind != CompileError {
+		s.remember(c)
+	}
 	if strays := s.takeStrays(); err == nil && len(strays) > 0 {
 		err = &Error{Kind: StrayPanic, Value: strings.Join(strays, "\n")}
 	}
 	return res, err
 }
 
+// remember records what a cell declared, for completion and inspection.
+func (s *Session) remember(c cell) {
+	for _, n := range c.names {
+		s.names[n] = true
+	}
+	for n, p := range c.pkgs {
+		s.pkgs[n] = p
+	}
+}
+
 func (s *Session) evalCell(ctx context.Context, c cell) (Result, error) {
 	if c.decls != "" {
 		if err := forgetTypes(s.interp, c.types); err != nil {
-			return Result{}, err
+			return Result{}, &Error{Kind: CompileError, Value: err.Error()}
 		}
 		if _, err := s.eval(ctx, c.decls); err != nil {
 			return Result{}, err
@@ -136,22 +160,6 @@ func (s *Session) evalCell(ctx context.Context, c cell) (Result, error) {
 		return Result{}, nil
 	}
 	return Result{Values: []reflect.Value{v}}, nil
-}
-
-// eval runs one chunk and turns yaegi's failures into *Error.
-func (s *Session) eval(ctx context.Context, src string) (reflect.Value, error) {
-	v, err := s.interp.EvalWithContext(ctx, src)
-	if err == nil {
-		return v, nil
-	}
-	var p interp.Panic
-	switch {
-	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return v, &Error{Kind: Interrupted, Value: "the cell was interrupted"}
-	case errors.As(err, &p):
-		return v, &Error{Kind: PanicKind, Value: fmt.Sprint(p.Value), Trace: s.trace.take()}
-	}
-	return v, &Error{Kind: CompileError, Value: relocate(err.Error())}
 }
 
 // arity returns how many values the last expression has: 1 for a
@@ -227,6 +235,7 @@ const (
 	PanicKind    ErrorKind = "panic"
 	Interrupted  ErrorKind = "Interrupted"
 	StrayPanic   ErrorKind = "GoroutinePanic"
+	Busy         ErrorKind = "KernelBusy"
 )
 
 // Error is a cell's failure as the notebook shows it.

@@ -226,3 +226,25 @@ func TestRelocate(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestInterruptBlockedCells(t *testing.T) {
+	s, _ := newSession(t)
+	eval(t, s, `import "gdlab/kernel/cell"`)
+	for _, src := range []string{
+		"<-make(chan int)",
+		"<-cell.Context().Done()",
+		"func spin() { for {} }\nspin()",
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		_, err := s.Eval(ctx, src)
+		cancel()
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != Interrupted || time.Since(start) > time.Second {
+			t.Errorf("%q: err = %v after %v, want a prompt interrupt", src, err, time.Since(start))
+		}
+		if got := eval(t, s, "1"); got != "1" {
+			t.Errorf("after interrupting %q: %s", src, got)
+		}
+	}
+}

@@ -20,6 +20,8 @@ type cell struct {
 	stmts string // statements, other bytes blanked; "" when none
 	types []string
 	last  lastExpr
+	names []string          // top-level names the cell declares, for completion
+	pkgs  map[string]string // imported package name -> import path
 }
 
 // lastExpr describes the cell's final statement when it is an expression,
@@ -49,11 +51,12 @@ const chunkPrefix = "\n"
 func split(src string) cell {
 	declMask, stmtMask := classify(src)
 	var c cell
+	c.pkgs = map[string]string{}
 	if d := keep(src, declMask); strings.TrimSpace(d) != "" {
-		c.decls, c.types = guardDecls(d)
+		c.decls = guardDecls(d, &c)
 	}
 	if s := keep(src, stmtMask); strings.TrimSpace(s) != "" {
-		c.stmts, c.last = guardStmts(s)
+		c.stmts = guardStmts(s, &c)
 	}
 	return c
 }
@@ -186,8 +189,8 @@ func keep(src string, mask []bool) string {
 }
 
 // guardDecls drops a package clause, inserts guards into the declared
-// functions and returns the names of declared types.
-func guardDecls(src string) (string, []string) {
+// functions and records declared names, types and imports in c.
+func guardDecls(src string, c *cell) string {
 	const head = "package main;"
 	if strings.HasPrefix(strings.TrimSpace(src), "package") {
 		// A cell may start with its own package clause; ours replaces it.
@@ -195,17 +198,51 @@ func guardDecls(src string) (string, []string) {
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), "", head+src, parser.SkipObjectResolution)
 	if err != nil {
-		return chunkPrefix + src, nil
+		return chunkPrefix + src
 	}
-	var types []string
 	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
-			for _, s := range g.Specs {
-				types = append(types, s.(*ast.TypeSpec).Name.Name)
+		record(d, c)
+	}
+	return chunkPrefix + insertGuards(src, bodies(f, len(head)))
+}
+
+// record notes the names a top-level declaration introduces.
+func record(d ast.Node, c *cell) {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil {
+			c.names = append(c.names, d.Name.Name)
+		}
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			switch s := s.(type) {
+			case *ast.TypeSpec:
+				c.types = append(c.types, s.Name.Name)
+				c.names = append(c.names, s.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					c.names = append(c.names, n.Name)
+				}
+			case *ast.ImportSpec:
+				p := strings.Trim(s.Path.Value, "`\"")
+				name := p[strings.LastIndex(p, "/")+1:]
+				if s.Name != nil {
+					name = s.Name.Name
+				}
+				c.pkgs[name] = p
+			}
+		}
+	case *ast.DeclStmt:
+		record(d.Decl, c)
+	case *ast.AssignStmt:
+		if d.Tok == token.DEFINE {
+			for _, x := range d.Lhs {
+				if id, ok := x.(*ast.Ident); ok {
+					c.names = append(c.names, id.Name)
+				}
 			}
 		}
 	}
-	return chunkPrefix + insertGuards(src, bodies(f, len(head))), types
 }
 
 func blankPackageClause(src string) string {
@@ -220,16 +257,20 @@ func blankPackageClause(src string) string {
 	return src[:i] + strings.Repeat(" ", j-i) + src[j:]
 }
 
-// guardStmts inserts guards into function literals and describes the last
-// statement when it is an expression.
-func guardStmts(src string) (string, lastExpr) {
+// guardStmts inserts guards into function literals, records the variables
+// the statements define and describes the last statement when it is an
+// expression.
+func guardStmts(src string, c *cell) string {
 	const head = "package main; func main() {"
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", head+src+"\n}", parser.SkipObjectResolution)
 	if err != nil {
-		return chunkPrefix + src, lastExpr{}
+		return chunkPrefix + src
 	}
 	body := f.Decls[0].(*ast.FuncDecl).Body.List
+	for _, st := range body {
+		record(st, c)
+	}
 	var last lastExpr
 	if n := len(body); n > 0 {
 		if e, ok := body[n-1].(*ast.ExprStmt); ok {
@@ -251,7 +292,8 @@ func guardStmts(src string) (string, lastExpr) {
 	}
 	last.start += len(chunkPrefix)
 	last.end += len(chunkPrefix)
-	return chunkPrefix + out, last
+	c.last = last
+	return chunkPrefix + out
 }
 
 // describe records where the last expression is and, when it is a call of a
