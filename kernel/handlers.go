@@ -75,8 +75,9 @@ func kernelInfo() map[string]any {
 	}
 }
 
-// shutdown replies and then ends Run. With restart set, Jupyter starts a
-// fresh process itself, so both cases end this one.
+// shutdown answers a shutdown request; handle ends Run once the reply is
+// sent. With restart set, Jupyter starts a fresh process itself, so both
+// cases end this one.
 func (k *Kernel) shutdown(m wire.Message) (any, error) {
 	var req struct {
 		Restart bool `json:"restart"`
@@ -89,7 +90,6 @@ func (k *Kernel) shutdown(m wire.Message) (any, error) {
 	// Protocol 5.4 also broadcasts the reply, so that every client learns
 	// of the shutdown.
 	k.publish(m, wire.ShutdownReply, reply)
-	defer k.stop()
 	return reply, nil
 }
 

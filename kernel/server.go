@@ -230,6 +230,9 @@ func (k *Kernel) handle(ctx context.Context, m wire.Message, sock zmq4.Socket, m
 		}
 	}
 	k.publish(m, wire.Status, statusContent{"idle"})
+	if m.Header.MsgType == wire.ShutdownRequest {
+		k.stop() // only now: the reply must leave before the sockets close
+	}
 }
 
 func (k *Kernel) reply(sock zmq4.Socket, mu *sync.Mutex, req wire.Message, content any) error {

@@ -53,14 +53,14 @@ func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
 		return "", false
 	}
 	if qual, ok := qualifier(code, start); ok {
-		if path, ok := s.pkgs[qual]; ok {
+		if path, ok := s.packagePath(qual); ok {
 			if v, ok := s.packageSymbols(path)[name]; ok {
 				return describeSymbol(qual+"."+name, v), true
 			}
 			return "", false
 		}
 		name = qual + "." + name
-	} else if path, ok := s.pkgs[name]; ok {
+	} else if path, ok := s.packagePath(name); ok {
 		return fmt.Sprintf("package %s // import %q", name, path), true
 	}
 	if !s.knows(name) {
@@ -91,7 +91,7 @@ func IsComplete(code string) (status, indent string) {
 	case depth > 0 || unterminated:
 		return "incomplete", strings.Repeat("\t", depth)
 	}
-	c := split(code)
+	c := split(code, nil)
 	for _, chunk := range []struct{ head, src string }{
 		{"package main;", c.decls},
 		{"package main; func main() {", c.stmts + "\n}"},
@@ -151,7 +151,7 @@ func (s *Session) globalNames() []string {
 // members lists what may follow "qual.": a package's exported names, or
 // the fields and methods of a variable's value.
 func (s *Session) members(qual string) []string {
-	if path, ok := s.pkgs[qual]; ok {
+	if path, ok := s.packagePath(qual); ok {
 		var out []string
 		for n := range s.packageSymbols(path) {
 			out = append(out, n)
@@ -166,6 +166,19 @@ func (s *Session) members(qual string) []string {
 		return nil
 	}
 	return fieldsAndMethods(v)
+}
+
+// packagePath resolves a package name: imported by a cell, or else
+// available to import.
+func (s *Session) packagePath(name string) (string, bool) {
+	if s.names[name] {
+		return "", false // a variable shadows the package
+	}
+	if p, ok := s.pkgs[name]; ok {
+		return p, true
+	}
+	p, ok := s.available[name]
+	return p, ok
 }
 
 func (s *Session) packageSymbols(path string) map[string]reflect.Value {

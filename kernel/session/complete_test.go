@@ -70,3 +70,13 @@ func TestIsComplete(t *testing.T) {
 		}
 	}
 }
+
+func TestInspectBeforeImport(t *testing.T) {
+	s, _ := newSession(t)
+	if got, found := s.Inspect("strings.Repeat", 14); !found || !strings.Contains(got, "func(string, int) string") {
+		t.Errorf("Inspect before import = %q, %v", got, found)
+	}
+	if got, _ := s.Inspect("rand", 4); !strings.Contains(got, `"math/rand"`) {
+		t.Errorf("rand resolves to %q, want math/rand", got)
+	}
+}

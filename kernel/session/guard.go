@@ -31,7 +31,7 @@ const (
 // guard itself is unguarded: it is a deferred function and must call
 // recover directly.
 const guardSource = `import ` + guardPkgName + ` "` + guardPkgPath + `"
-func ` + guardFunc + `() { ` + guardPkgName + `.Recovered(recover()) }`
+func ` + guardFunc + `(fn string, line int) { ` + guardPkgName + `.Recovered(recover(), fn, line) }`
 
 // guardExports binds the guard's native half to s.
 func (s *Session) guardExports() interp.Exports {
@@ -39,8 +39,8 @@ func (s *Session) guardExports() interp.Exports {
 }
 
 // recovered is called with recover()'s value at the end of every guarded
-// interpreted function.
-func (s *Session) recovered(r any) {
+// interpreted function, named fn and starting on the cell's line.
+func (s *Session) recovered(r any, fn string, line int) {
 	if r == nil {
 		return
 	}
@@ -50,6 +50,7 @@ func (s *Session) recovered(r any) {
 		r = v.Interface()
 	}
 	if onCellGoroutine() {
+		s.trace.add(fmt.Sprintf("%s (line %d)", fn, line))
 		panic(r)
 	}
 	msg := fmt.Sprintf("%v", r)

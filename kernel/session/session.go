@@ -39,6 +39,9 @@ type Session struct {
 
 	names map[string]bool   // top-level names cells declared
 	pkgs  map[string]string // imported package name -> import path
+	// available maps the name of each compiled package cells may import
+	// to its path, so that inspection works before the import.
+	available map[string]string
 
 	stop stopper
 	// unsettled delivers the outcome of an interrupted evaluation that had
@@ -62,7 +65,7 @@ func New(opt Options) (*Session, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	s := &Session{stderr: opt.Stderr, ctx: context.Background(), names: map[string]bool{}, pkgs: map[string]string{}}
+	s := &Session{stderr: opt.Stderr, ctx: context.Background(), names: map[string]bool{}, pkgs: map[string]string{}, available: map[string]string{}}
 	s.trace = &traceWriter{out: opt.Stderr}
 	s.interp = interp.New(interp.Options{Stdout: opt.Stdout, Stderr: s.trace})
 	var err error
@@ -73,6 +76,7 @@ func New(opt Options) (*Session, error) {
 		if err := s.interp.Use(syms); err != nil {
 			return nil, err
 		}
+		s.noteAvailable(syms)
 	}
 	if err := s.interp.Use(s.guardExports()); err != nil {
 		return nil, err
@@ -103,7 +107,7 @@ type Result struct {
 // Eval evaluates one cell under ctx; cancelling ctx interrupts it. A failure
 // is returned as an *Error, and the session stays usable after it.
 func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
-	c := split(src)
+	c := split(src, s.imported)
 	s.mu.Lock()
 	s.ctx = ctx
 	s.mu.Unlock()
@@ -118,6 +122,25 @@ func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
 	}
 	return res, err
 }
+
+// noteAvailable records the packages of an Exports table, keyed
+// "import/path/name"; of two packages with one name the shorter path wins,
+// as "rand" is math/rand rather than crypto/rand.
+func (s *Session) noteAvailable(syms interp.Exports) {
+	for key := range syms {
+		i := strings.LastIndex(key, "/")
+		if i < 0 {
+			continue
+		}
+		path, name := key[:i], key[i+1:]
+		if old, ok := s.available[name]; !ok || len(path) < len(old) {
+			s.available[name] = path
+		}
+	}
+}
+
+// imported reports whether a cell already imported path as name.
+func (s *Session) imported(name, path string) bool { return s.pkgs[name] == path }
 
 // remember records what a cell declared, for completion and inspection.
 func (s *Session) remember(c cell) {
@@ -156,7 +179,7 @@ func (s *Session) evalCell(ctx context.Context, c cell) (Result, error) {
 	if n > 1 {
 		return s.results(n)
 	}
-	if n < 0 && !meaningful(v) {
+	if n < 0 && !meaningful(v) || isNilError(v) {
 		return Result{}, nil
 	}
 	return Result{Values: []reflect.Value{v}}, nil
@@ -226,6 +249,12 @@ func meaningful(v reflect.Value) bool {
 	return true
 }
 
+// isNilError reports whether v is a nil error, as returned by calls like
+// display.Display that can only fail: showing "<nil>" after each is noise.
+func isNilError(v reflect.Value) bool {
+	return v.IsValid() && v.Kind() == reflect.Interface && v.IsNil() && v.Type() == errorType
+}
+
 // ErrorKind classifies a failed cell; the kernel shows it as the error name.
 type ErrorKind string
 
@@ -275,16 +304,30 @@ type traceWriter struct {
 	lines []string
 }
 
-var panicLine = regexp.MustCompile(`^(?:_\.go:)?\d+:\d+: panic: `)
+var panicLine = regexp.MustCompile(`^(?:_\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\s*$`)
 
+// Write keeps yaegi's frame lines, rewritten as "function at line:col",
+// except those of the guard, which adds better ones itself.
 func (w *traceWriter) Write(p []byte) (int, error) {
-	if !panicLine.Match(p) {
+	m := panicLine.FindSubmatch(p)
+	if m == nil {
 		return w.out.Write(p)
 	}
-	w.mu.Lock()
-	w.lines = append(w.lines, relocate(strings.TrimSpace(string(p))))
-	w.mu.Unlock()
+	fn := strings.TrimPrefix(string(m[3]), "main.")
+	if fn == guardFunc {
+		return len(p), nil
+	}
+	if fn == "main" {
+		fn = "cell"
+	}
+	w.add(fmt.Sprintf("%s at %s", fn, strings.TrimSuffix(relocate(string(m[1])+":"+string(m[2])+":"), ":")))
 	return len(p), nil
+}
+
+func (w *traceWriter) add(line string) {
+	w.mu.Lock()
+	w.lines = append(w.lines, line)
+	w.mu.Unlock()
 }
 
 func (w *traceWriter) reset() { w.take() }

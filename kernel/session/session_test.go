@@ -53,13 +53,13 @@ func evalErr(t *testing.T, s *Session, src string) *Error {
 
 func TestSplit(t *testing.T) {
 	src := "import \"fmt\"\nx := 1\nfunc f() int { return x }\ntype T struct{ A int }\nfunc (T) M() {}\nfunc() { fmt.Println() }()\nvar y = 2\nf()"
-	c := split(src)
-	for _, want := range []string{`import "fmt"`, "func f() int {" + guardCall, "type T struct", "func (T) M() {" + guardCall, "var y = 2"} {
+	c := split(src, nil)
+	for _, want := range []string{`import "fmt"`, "func f() int {defer __gdlabGuard(\"f\", 3);", "type T struct", "func (T) M() {defer __gdlabGuard(\"T.M\", 5);", "var y = 2"} {
 		if !strings.Contains(c.decls, want) {
 			t.Errorf("decls lack %q:\n%s", want, c.decls)
 		}
 	}
-	for _, want := range []string{"x := 1", "func() {" + guardCall + " fmt.Println() }()", "f()"} {
+	for _, want := range []string{"x := 1", "func() {defer __gdlabGuard(\"func literal\", 6); fmt.Println() }()", "f()"} {
 		if !strings.Contains(c.stmts, want) {
 			t.Errorf("stmts lack %q:\n%s", want, c.stmts)
 		}
@@ -75,6 +75,17 @@ func TestSplit(t *testing.T) {
 	}
 	if len(c.types) != 1 || c.types[0] != "T" {
 		t.Errorf("types = %v", c.types)
+	}
+}
+
+func TestReimport(t *testing.T) {
+	s, _ := newSession(t)
+	for range 2 {
+		eval(t, s, "import \"fmt\"\nimport (\n\t\"strings\"\n\tstr \"strconv\"\n)\nfunc f() string { return fmt.Sprint(strings.ToUpper(\"a\"), str.Itoa(1)) }")
+	}
+	eval(t, s, "import (\n\t\"fmt\"\n\t\"os\"\n)\n_ = os.Args")
+	if got := eval(t, s, "f()"); got != "A1" {
+		t.Errorf("after re-imports f() = %q", got)
 	}
 }
 
@@ -100,6 +111,7 @@ func TestLastValue(t *testing.T) {
 		{"for i := 0; i < 2; i++ {}", ""},
 		{"if y := 1; y > 0 {\n}\ny := 5\ny", "5"},
 		{"// only a comment", ""},
+		{"func check() error { return nil }\ncheck()", ""},
 	}
 	for _, c := range cases {
 		if got := eval(t, s, c.src); got != c.want {
@@ -141,9 +153,10 @@ func TestCompileErrorKeepsSession(t *testing.T) {
 
 func TestPanicReportedWithTrace(t *testing.T) {
 	s, _ := newSession(t)
-	e := evalErr(t, s, "func boom() { panic(\"kaboom\") }\nboom()")
-	if e.Kind != PanicKind || e.Value != "kaboom" || len(e.Trace) == 0 || !strings.Contains(e.Trace[0], "panic") {
-		t.Errorf("error = %+v", e)
+	e := evalErr(t, s, "func boom() { panic(\"kaboom\") }\nfunc outer() {\n\tboom()\n}\nouter()")
+	want := []string{"boom (line 1)", "outer (line 2)", "cell at 5:1"}
+	if e.Kind != PanicKind || e.Value != "kaboom" || strings.Join(e.Trace, "|") != strings.Join(want, "|") {
+		t.Errorf("error = %+v, want trace %q", e, want)
 	}
 	if got := eval(t, s, "1+1"); got != "2" {
 		t.Errorf("after panic: %s", got)

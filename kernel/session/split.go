@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -33,12 +34,15 @@ type lastExpr struct {
 	end    int
 }
 
-// guardCall is inserted at the start of every interpreted function body. It
-// recovers a panic so that one raised on a goroutine that yaegi does not
-// supervise (a native worker calling an interpreted callback, or a `go`
-// statement) cannot kill the kernel; see guard.go. It is written on the same
-// line as the brace so that line numbers in messages stay true.
-const guardCall = "defer " + guardFunc + "();"
+// guardCall returns the statement inserted at the start of every
+// interpreted function body. It recovers a panic so that one raised on a
+// goroutine that yaegi does not supervise (a native worker calling an
+// interpreted callback, or a `go` statement) cannot kill the kernel; see
+// guard.go. Its arguments name the function for tracebacks. It is written
+// on the same line as the brace so that line numbers stay true.
+func guardCall(b body) string {
+	return fmt.Sprintf("defer %s(%q, %d);", guardFunc, b.name, b.line)
+}
 
 // chunkPrefix is added before each chunk so that yaegi's own wrapping
 // ("package main;" or "package main; func main() {") sits alone on line 1
@@ -46,14 +50,16 @@ const guardCall = "defer " + guardFunc + "();"
 const chunkPrefix = "\n"
 
 // split cuts src into declarations and statements and inserts guards.
-// It never fails: source that does not parse is passed on for yaegi to
-// report with its own positioned message.
-func split(src string) cell {
+// It drops the imports for which imported (which may be nil) returns true:
+// yaegi rejects a second import of a package, and notebook cells are
+// re-run all the time. It never fails: source that does not parse is
+// passed on for yaegi to report with its own positioned message.
+func split(src string, imported func(name, path string) bool) cell {
 	declMask, stmtMask := classify(src)
 	var c cell
 	c.pkgs = map[string]string{}
 	if d := keep(src, declMask); strings.TrimSpace(d) != "" {
-		c.decls = guardDecls(d, &c)
+		c.decls = guardDecls(d, &c, imported)
 	}
 	if s := keep(src, stmtMask); strings.TrimSpace(s) != "" {
 		c.stmts = guardStmts(s, &c)
@@ -190,20 +196,68 @@ func keep(src string, mask []bool) string {
 
 // guardDecls drops a package clause, inserts guards into the declared
 // functions and records declared names, types and imports in c.
-func guardDecls(src string, c *cell) string {
+func guardDecls(src string, c *cell, imported func(name, path string) bool) string {
 	const head = "package main;"
 	if strings.HasPrefix(strings.TrimSpace(src), "package") {
 		// A cell may start with its own package clause; ours replaces it.
 		src = blankPackageClause(src)
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "", head+src, parser.SkipObjectResolution)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", head+src, parser.SkipObjectResolution)
 	if err != nil {
 		return chunkPrefix + src
 	}
 	for _, d := range f.Decls {
 		record(d, c)
 	}
-	return chunkPrefix + insertGuards(src, bodies(f, len(head)))
+	if imported != nil {
+		src = dropImports(src, f, len(head), imported)
+	}
+	return chunkPrefix + insertGuards(src, bodies(f, fset, len(head)))
+}
+
+// dropImports blanks the import specs for which imported returns true, or
+// the whole declaration when they all are, keeping every offset.
+func dropImports(src string, f *ast.File, head int, imported func(name, path string) bool) string {
+	b := []byte(src)
+	blank := func(from, to token.Pos) {
+		for i := int(from) - 1 - head; i < int(to)-1-head; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
+			continue
+		}
+		var known []ast.Spec
+		for _, s := range g.Specs {
+			if name, path := importName(s.(*ast.ImportSpec)); imported(name, path) {
+				known = append(known, s)
+			}
+		}
+		switch {
+		case len(known) == len(g.Specs):
+			blank(g.Pos(), g.End())
+		case g.Lparen.IsValid():
+			for _, s := range known {
+				blank(s.Pos(), s.End())
+			}
+		}
+	}
+	return string(b)
+}
+
+// importName returns the name an import binds and its path.
+func importName(s *ast.ImportSpec) (name, path string) {
+	path = strings.Trim(s.Path.Value, "`\"")
+	name = path[strings.LastIndex(path, "/")+1:]
+	if s.Name != nil {
+		name = s.Name.Name
+	}
+	return name, path
 }
 
 // record notes the names a top-level declaration introduces.
@@ -224,12 +278,8 @@ func record(d ast.Node, c *cell) {
 					c.names = append(c.names, n.Name)
 				}
 			case *ast.ImportSpec:
-				p := strings.Trim(s.Path.Value, "`\"")
-				name := p[strings.LastIndex(p, "/")+1:]
-				if s.Name != nil {
-					name = s.Name.Name
-				}
-				c.pkgs[name] = p
+				name, path := importName(s)
+				c.pkgs[name] = path
 			}
 		}
 	case *ast.DeclStmt:
@@ -277,17 +327,18 @@ func guardStmts(src string, c *cell) string {
 			last = describe(e.X, src, len(head))
 		}
 	}
-	lbraces := bodies(f, len(head))
-	out := insertGuards(src, lbraces)
+	bs := bodies(f, fset, len(head))
+	out := insertGuards(src, bs)
 	// Guards inserted before the last expression move it.
-	for _, b := range lbraces {
-		if b < 0 {
+	for _, b := range bs {
+		n := len(guardCall(b))
+		if b.at < 0 {
 			continue // the wrapper's own body
-		} else if b < last.start {
-			last.start += len(guardCall)
-			last.end += len(guardCall)
-		} else if b < last.end {
-			last.end += len(guardCall)
+		} else if b.at < last.start {
+			last.start += n
+			last.end += n
+		} else if b.at < last.end {
+			last.end += n
 		}
 	}
 	last.start += len(chunkPrefix)
@@ -325,37 +376,63 @@ func isName(x ast.Expr) bool {
 	return false
 }
 
-// bodies returns the offsets, in the source after a head of the given
-// length, of the opening brace of every function body in f.
-func bodies(f *ast.File, head int) []int {
-	var out []int
+// body is a function body to guard.
+type body struct {
+	at   int    // offset of its opening brace, in the source after the head
+	name string // the function's name, for tracebacks
+	line int    // the cell line of the brace
+}
+
+// bodies returns every function body in f, in source order; offsets are
+// in the source after a head of the given length.
+func bodies(f *ast.File, fset *token.FileSet, head int) []body {
+	var out []body
+	add := func(lbrace token.Pos, name string) {
+		// The head shares line 1 with the chunk's own first line, which
+		// chunkPrefix leaves empty, so file lines are cell lines.
+		out = append(out, body{int(lbrace) - 1 - head, name, fset.Position(lbrace).Line})
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil {
-				out = append(out, int(n.Body.Lbrace)-1-head)
+				add(n.Body.Lbrace, funcName(n))
 			}
 		case *ast.FuncLit:
-			out = append(out, int(n.Body.Lbrace)-1-head)
+			add(n.Body.Lbrace, "func literal")
 		}
 		return true
 	})
-	sort.Ints(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].at < out[j].at })
 	return out
 }
 
-// insertGuards writes guardCall after each brace offset (ascending) in src;
-// offsets before the start of src belong to a wrapper and are skipped.
-func insertGuards(src string, lbraces []int) string {
+func funcName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name + "." + d.Name.Name
+	}
+	return d.Name.Name
+}
+
+// insertGuards writes a guard after each body's brace in src; bodies
+// before the start of src belong to a wrapper and are skipped.
+func insertGuards(src string, bs []body) string {
 	var b strings.Builder
 	prev := 0
-	for _, at := range lbraces {
-		if at < 0 {
+	for _, x := range bs {
+		if x.at < 0 {
 			continue
 		}
-		b.WriteString(src[prev : at+1])
-		b.WriteString(guardCall)
-		prev = at + 1
+		b.WriteString(src[prev : x.at+1])
+		b.WriteString(guardCall(x))
+		prev = x.at + 1
 	}
 	b.WriteString(src[prev:])
 	return b.String()
