@@ -1,0 +1,387 @@
+package prover
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// table holds the facts of one relation in one model: tuples stored flat,
+// a set for membership and, built on first use, an index per argument.
+type table struct {
+	arity int
+	n     int // number of tuples
+	data  []termID
+	set   map[string]int32
+	index []map[termID][]int32
+}
+
+func newTable(arity int) *table {
+	return &table{arity: arity, set: map[string]int32{}, index: make([]map[termID][]int32, arity)}
+}
+
+func (t *table) tuple(i int) []termID { return t.data[i*t.arity : (i+1)*t.arity] }
+
+func tupleKey(buf []byte, tuple []termID) []byte {
+	buf = buf[:0]
+	for _, a := range tuple {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(a))
+	}
+	return buf
+}
+
+func (t *table) contains(key []byte) bool {
+	_, ok := t.set[string(key)]
+	return ok
+}
+
+// add inserts a tuple whose key is key and reports whether it was new.
+func (t *table) add(tuple []termID, key []byte) bool {
+	if _, ok := t.set[string(key)]; ok {
+		return false
+	}
+	i := int32(t.n)
+	t.set[string(key)] = i
+	t.data = append(t.data, tuple...)
+	t.n++
+	for pos, idx := range t.index {
+		if idx != nil {
+			idx[tuple[pos]] = append(idx[tuple[pos]], i)
+		}
+	}
+	return true
+}
+
+// candidates returns the tuples whose argument pos is id.
+func (t *table) candidates(pos int, id termID) []int32 {
+	if t.index[pos] == nil {
+		idx := map[termID][]int32{}
+		for i := 0; i < t.n; i++ {
+			a := t.data[i*t.arity+pos]
+			idx[a] = append(idx[a], int32(i))
+		}
+		t.index[pos] = idx
+	}
+	return t.index[pos][id]
+}
+
+// LimitError reports that evaluation derived more facts than the prover's
+// bound allows: the game is too large (or not finite) for the prover.
+type LimitError struct {
+	Limit    int
+	Where    string // which layer of the model was being computed
+	Relation string // the relation whose fact went over the limit
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("prover: more than %d facts derived while computing the %s (at %s); the game is too large for the reference prover", e.Limit, e.Where, e.Relation)
+}
+
+// evaluator computes one layer of a model bottom-up.
+type evaluator struct {
+	p      *program
+	tables []*table
+	bind   []termID
+	trail  []int
+	key    []byte
+	tup    []termID // scratch for buildTuple
+	left   int      // facts that may still be derived before the limit
+	limit  int
+	where  string
+	err    error
+	// the facts of the previous semi-naive round of each relation: [lo, hi)
+	deltaLo, deltaHi []int
+}
+
+// evalLayer derives every relation of the given layer into tables, which
+// already holds the tables of the layers below.
+func (p *program) evalLayer(tables []*table, layer int, limit int, where string) error {
+	e := &evaluator{p: p, tables: tables, left: limit, limit: limit, where: where,
+		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}
+	for _, scc := range p.strata[layer] {
+		if p.recursive(scc) {
+			e.fixpoint(scc)
+		} else {
+			for _, r := range p.rels[scc[0]].rules {
+				e.evalRule(r, len(r.body))
+			}
+		}
+		if e.err != nil {
+			return e.err
+		}
+	}
+	return nil
+}
+
+// fixpoint evaluates a recursive group semi-naively: after a first full
+// round, each round joins at least one fact new in the previous round.
+func (e *evaluator) fixpoint(scc []int) {
+	in := map[int]bool{}
+	before := map[int]int{}
+	for _, r := range scc {
+		in[r] = true
+		before[r] = e.tables[r].n
+	}
+	for _, rel := range scc {
+		for _, r := range e.p.rels[rel].rules {
+			e.evalRule(r, len(r.body))
+		}
+	}
+	for e.err == nil {
+		changed := false
+		for _, r := range scc {
+			e.deltaLo[r], e.deltaHi[r] = before[r], e.tables[r].n
+			before[r] = e.tables[r].n
+			changed = changed || e.deltaLo[r] < e.deltaHi[r]
+		}
+		if !changed {
+			return
+		}
+		for _, rel := range scc {
+			for _, r := range e.p.rels[rel].rules {
+				for k, l := range r.body {
+					if l.kind == litPos && in[l.rel] && e.deltaLo[l.rel] < e.deltaHi[l.rel] {
+						e.evalRule(r, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// evalRule derives the heads of r; when delta < len(r.body), body literal
+// delta ranges only over the facts of the previous round.
+func (e *evaluator) evalRule(r *rule, delta int) {
+	if cap(e.bind) < r.slots {
+		e.bind = make([]termID, r.slots)
+	}
+	e.bind = e.bind[:r.slots]
+	for i := range e.bind {
+		e.bind[i] = noTerm
+	}
+	e.join(r, 0, 0, delta)
+}
+
+// join extends the current bindings over the body literals not yet in done;
+// bound is the set of variable slots bound so far. The order is chosen as the
+// join goes: a test (negation, distinct) as soon as its variables are bound,
+// then the delta literal of a semi-naive round, then the positive literal
+// with the fewest matching facts under the current bindings. Choosing late
+// keeps the prover fast on rules written for top-down evaluation without
+// giving up the simplicity of bottom-up semantics.
+func (e *evaluator) join(r *rule, done, bound uint64, delta int) {
+	if e.err != nil {
+		return
+	}
+	if done == 1<<uint(len(r.body))-1 {
+		e.derive(r)
+		return
+	}
+	for i := range r.body {
+		l := &r.body[i]
+		if done&(1<<uint(i)) == 0 && l.kind != litPos && l.vars&^bound == 0 {
+			if e.test(l) {
+				e.join(r, done|1<<uint(i), bound, delta)
+			}
+			return
+		}
+	}
+	if delta < len(r.body) && done&(1<<uint(delta)) == 0 {
+		l := &r.body[delta]
+		for ti := e.deltaLo[l.rel]; ti < e.deltaHi[l.rel]; ti++ {
+			e.tryTuple(r, done|1<<uint(delta), bound|l.vars, delta, l, e.tables[l.rel].tuple(ti))
+		}
+		return
+	}
+	e.joinCheapest(r, done, bound, delta)
+}
+
+// test evaluates a negation, distinct or equality whose variables are bound.
+func (e *evaluator) test(l *literal) bool {
+	switch l.kind {
+	case litNeg:
+		tuple, ok := e.buildTuple(l.args, false)
+		return !ok || !e.tables[l.rel].contains(e.tupleKey(tuple))
+	case litDistinct, litEqual:
+		a, _ := e.build(l.args[0], true)
+		b, _ := e.build(l.args[1], true)
+		return (a != b) == (l.kind == litDistinct)
+	}
+	return false
+}
+
+// access is how a positive literal would be enumerated: a membership test,
+// the facts indexed under one bound argument, or a scan.
+type access struct {
+	lit   int
+	cost  int
+	all   bool    // every argument bound: membership test
+	cands []int32 // facts with a bound argument's value, when indexed
+	scan  bool
+}
+
+// joinCheapest enumerates the positive literal with the fewest candidates.
+func (e *evaluator) joinCheapest(r *rule, done, bound uint64, delta int) {
+	best := access{lit: -1}
+	for i := range r.body {
+		if done&(1<<uint(i)) != 0 || r.body[i].kind != litPos {
+			continue
+		}
+		a := e.access(&r.body[i], bound)
+		if a.cost == 0 {
+			return // no fact can match: the join is empty
+		}
+		if best.lit < 0 || a.cost < best.cost {
+			best, best.lit = a, i
+		}
+	}
+	l := &r.body[best.lit]
+	done, bound = done|1<<uint(best.lit), bound|l.vars
+	t := e.tables[l.rel]
+	switch {
+	case best.all:
+		e.join(r, done, bound, delta)
+	case best.scan:
+		for ti := 0; ti < t.n; ti++ {
+			e.tryTuple(r, done, bound, delta, l, t.tuple(ti))
+		}
+	default:
+		for _, ti := range best.cands {
+			e.tryTuple(r, done, bound, delta, l, t.tuple(int(ti)))
+		}
+	}
+}
+
+// access estimates how to enumerate l under the bound slots. A cost of 0
+// means nothing matches.
+func (e *evaluator) access(l *literal, bound uint64) access {
+	t := e.tables[l.rel]
+	if l.vars&^bound == 0 {
+		tuple, ok := e.buildTuple(l.args, false)
+		if !ok || !t.contains(e.tupleKey(tuple)) {
+			return access{cost: 0}
+		}
+		return access{cost: 1, all: true}
+	}
+	a := access{cost: t.n, scan: true}
+	for pos, p := range l.args {
+		if l.argVars[pos]&^bound != 0 {
+			continue
+		}
+		id, ok := e.build(p, false)
+		if !ok {
+			return access{cost: 0} // a term never interned matches nothing
+		}
+		if c := t.candidates(pos, id); len(c) < a.cost || a.scan {
+			a = access{cost: len(c), cands: c}
+		}
+	}
+	return a
+}
+
+func (e *evaluator) tryTuple(r *rule, done, bound uint64, delta int, l *literal, tuple []termID) {
+	mark := len(e.trail)
+	if e.matchAll(l.args, tuple) {
+		e.join(r, done, bound, delta)
+	}
+	e.undo(mark)
+}
+
+func (e *evaluator) derive(r *rule) {
+	tuple, _ := e.buildTuple(r.args, true)
+	tuple = append([]termID(nil), tuple...)
+	if e.tables[r.head].add(tuple, e.tupleKey(tuple)) {
+		e.left--
+		if e.left < 0 {
+			rel := e.p.rels[r.head]
+			e.err = &LimitError{Limit: e.limit, Where: e.where, Relation: relKey(rel.name, rel.arity)}
+		}
+	}
+}
+
+func (e *evaluator) tupleKey(tuple []termID) []byte {
+	e.key = tupleKey(e.key, tuple)
+	return e.key
+}
+
+// buildTuple instantiates args under the bindings. Without intern, it fails
+// (ok false) when a variable is unbound or a term was never interned; the
+// returned slice is only valid until the next call.
+func (e *evaluator) buildTuple(args []pattern, intern bool) ([]termID, bool) {
+	out := e.tup[:0]
+	for _, a := range args {
+		id, ok := e.build(a, intern)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, id)
+	}
+	e.tup = out
+	return out, true
+}
+
+// build instantiates p. It returns (noTerm, false) when p has an unbound
+// variable or, without intern, when the ground term does not exist.
+func (e *evaluator) build(p pattern, intern bool) (termID, bool) {
+	switch p.kind {
+	case patGround:
+		return p.id, true
+	case patVar:
+		id := e.bind[p.slot]
+		return id, id != noTerm
+	}
+	var buf [8]termID
+	args := buf[:0]
+	for _, a := range p.args {
+		id, ok := e.build(a, intern)
+		if !ok {
+			return noTerm, false
+		}
+		args = append(args, id)
+	}
+	if intern {
+		return e.p.terms.intern(p.sym, true, args), true
+	}
+	id := e.p.terms.lookup(p.sym, true, args)
+	return id, id != noTerm
+}
+
+func (e *evaluator) matchAll(ps []pattern, tuple []termID) bool {
+	for i, p := range ps {
+		if !e.match(p, tuple[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// match unifies a pattern with a ground term, recording new bindings on the trail.
+func (e *evaluator) match(p pattern, id termID) bool {
+	switch p.kind {
+	case patGround:
+		return p.id == id
+	case patVar:
+		if b := e.bind[p.slot]; b != noTerm {
+			return b == id
+		}
+		e.bind[p.slot] = id
+		e.trail = append(e.trail, p.slot)
+		return true
+	}
+	t := &e.p.terms.terms[id]
+	if !t.compound || t.sym != p.sym || len(t.args) != len(p.args) {
+		return false
+	}
+	for i, a := range p.args {
+		if !e.match(a, t.args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *evaluator) undo(mark int) {
+	for _, slot := range e.trail[mark:] {
+		e.bind[slot] = noTerm
+	}
+	e.trail = e.trail[:mark]
+}
