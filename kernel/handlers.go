@@ -97,6 +97,7 @@ type executeRequest struct {
 	Code         string `json:"code"`
 	Silent       bool   `json:"silent"`
 	StoreHistory *bool  `json:"store_history"`
+	StopOnError  *bool  `json:"stop_on_error"`
 }
 
 // execute runs one cell: execute_input, the cell's streams and displays,
@@ -116,6 +117,7 @@ func (k *Kernel) execute(ctx context.Context, m wire.Message) (any, error) {
 	res, err := k.run(ctx, m, req.Code)
 	k.flusher.flush()
 	if err != nil {
+		k.abortQueue = req.StopOnError == nil || *req.StopOnError
 		content := errorContent(err)
 		k.publish(m, wire.Error, content)
 		content["status"] = "error"

@@ -42,7 +42,8 @@ type Kernel struct {
 	iopubMu                          sync.Mutex // PUB sends come from many goroutines
 	shellMu, controlMu               sync.Mutex
 
-	execCount int // touched by the shell worker only
+	execCount  int  // touched by the shell worker only
+	abortQueue bool // set by a failed cell with stop_on_error; shell worker only
 
 	mu        sync.Mutex
 	parent    wire.Message       // request whose output is published; zero before the first
@@ -84,6 +85,30 @@ func Run(ctx context.Context, conn Connection, opt Options) error {
 			return nil
 		case m := <-shell:
 			k.handle(ctx, m, k.shell, &k.shellMu, k.handleShell)
+			if k.abortQueue {
+				k.abortQueue = false
+				k.abortQueued(ctx, shell)
+			}
+		}
+	}
+}
+
+// abortQueued answers the execute requests already queued with "aborted",
+// after a cell failed with stop_on_error: "Run All" must stop at the
+// first error. Other queued requests are served as usual.
+func (k *Kernel) abortQueued(ctx context.Context, shell <-chan wire.Message) {
+	for {
+		select {
+		case m := <-shell:
+			if m.Header.MsgType != wire.ExecuteRequest {
+				k.handle(ctx, m, k.shell, &k.shellMu, k.handleShell)
+				continue
+			}
+			k.handle(ctx, m, k.shell, &k.shellMu, func(context.Context, wire.Message) (any, error) {
+				return map[string]any{"status": "aborted", "execution_count": k.execCount}, nil
+			})
+		default:
+			return
 		}
 	}
 }

@@ -107,6 +107,14 @@ class FailureTests(KernelCase):
         self.assertEqual(reply["ename"], "GoroutinePanic")
         self.assertEqual(self.result_text('"alive"'), '"alive"')
 
+    def test_stop_on_error_aborts_queued_cells(self):
+        first = self.kc.execute('import "time"\ntime.Sleep(300 * time.Millisecond)\npanic("stop here")')
+        queued = self.kc.execute("ranAnyway := 1")
+        self.assertEqual(self.shell_reply(first)["status"], "error")
+        self.assertEqual(self.shell_reply(queued)["status"], "aborted")
+        reply, _ = self.execute("ranAnyway")
+        self.assertEqual(reply["ename"], "CompileError", "an aborted cell ran")
+
     def test_compile_error_position(self):
         self.execute("x := 1")
         reply, _ = self.execute("x = 2\ny := undefinedThing")
