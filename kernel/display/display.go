@@ -188,9 +188,11 @@ func ClearOutput(wait bool) error { return current().Clear(wait) }
 // textPublisher is the fallback outside a kernel: plain text on stdout.
 type textPublisher struct{}
 
+// Publish prints d's text; an update prints again, as text cannot redraw.
 func (textPublisher) Publish(d Data, update bool) error {
 	_, err := fmt.Fprintln(os.Stdout, d.Text())
 	return err
 }
 
+// Clear does nothing: printed text cannot be taken back.
 func (textPublisher) Clear(bool) error { return nil }

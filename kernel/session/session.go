@@ -274,6 +274,7 @@ type Error struct {
 	Trace []string // interpreted frames a panic unwound, innermost first
 }
 
+// Error returns the kind and the message, as in "panic: index out of range".
 func (e *Error) Error() string { return string(e.Kind) + ": " + e.Value }
 
 // position matches a yaegi position at the start of a line, with or
