@@ -1,0 +1,155 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"gdlab/engine/game"
+)
+
+// ErrBudget is the error, wrapped with the limit's name, that a Counter's
+// methods return once a budget is spent. Use errors.Is to test for it.
+var ErrBudget = errors.New("search: budget exhausted")
+
+// Counter is a game.Machine that forwards to another machine while metering
+// one search against a Budget. It counts calls to Next exactly, counts node
+// expansions announced by Expand, and checks the deadline and the context on
+// every Next, Legal and Expand. A call that would exceed a limit is not made:
+// it fails with ErrBudget, and so does every later metered call, so a search
+// unwinds at once. The counts never exceed the budget's limits. Counter is
+// safe for concurrent use.
+type Counter struct {
+	m        game.Machine
+	done     <-chan struct{}
+	ctx      context.Context
+	start    time.Time
+	deadline time.Time
+	maxNodes int64
+	maxNext  int64
+	nodes    atomic.Int64
+	next     atomic.Int64
+	evals    atomic.Int64
+	stopped  atomic.Pointer[stopErr]
+}
+
+type stopErr struct {
+	why Stop
+	err error
+}
+
+// NewCounter meters m against b, starting the clock now.
+func NewCounter(ctx context.Context, m game.Machine, b Budget) *Counter {
+	now := time.Now()
+	return &Counter{m: m, ctx: ctx, done: ctx.Done(), start: now, deadline: b.end(now),
+		maxNodes: b.Nodes, maxNext: b.NextCalls}
+}
+
+// Unwrap returns the metered machine.
+func (c *Counter) Unwrap() game.Machine { return c.m }
+
+// Used returns what has been spent so far.
+func (c *Counter) Used() Usage {
+	return Usage{Time: time.Since(c.start), Nodes: c.nodes.Load(), NextCalls: c.next.Load(), Evals: c.evals.Load()}
+}
+
+// Stopped returns the limit that ended the search, or StopNone.
+func (c *Counter) Stopped() Stop {
+	if s := c.stopped.Load(); s != nil {
+		return s.why
+	}
+	return StopNone
+}
+
+// Err returns the budget error once a limit is reached, nil before.
+func (c *Counter) Err() error {
+	if s := c.stopped.Load(); s != nil {
+		return s.err
+	}
+	return nil
+}
+
+// halt records the first limit reached and returns the error for it.
+func (c *Counter) halt(why Stop) error {
+	c.stopped.CompareAndSwap(nil, &stopErr{why: why, err: fmt.Errorf("%w: %s", ErrBudget, why)})
+	return c.Err()
+}
+
+// Check returns an error when the search must stop: a limit was reached
+// before, the context is done, or the deadline has passed.
+func (c *Counter) Check() error {
+	if err := c.Err(); err != nil {
+		return err
+	}
+	select {
+	case <-c.done:
+		if errors.Is(c.ctx.Err(), context.DeadlineExceeded) {
+			return c.halt(StopTime)
+		}
+		return c.halt(StopCancelled)
+	default:
+	}
+	if !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
+		return c.halt(StopTime)
+	}
+	return nil
+}
+
+// Expand announces one node expansion, failing instead when the node limit
+// is reached.
+func (c *Counter) Expand() error {
+	if err := c.Check(); err != nil {
+		return err
+	}
+	if n := c.nodes.Add(1); c.maxNodes > 0 && n > c.maxNodes {
+		c.nodes.Add(-1)
+		return c.halt(StopNodes)
+	}
+	return nil
+}
+
+// CountEval records one call of an evaluation function.
+func (c *Counter) CountEval() { c.evals.Add(1) }
+
+// Next counts one move-operator call and forwards it, or fails when the
+// budget is spent.
+func (c *Counter) Next(s game.State, joint []game.Move) (game.State, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	if n := c.next.Add(1); c.maxNext > 0 && n > c.maxNext {
+		c.next.Add(-1)
+		return nil, c.halt(StopNextCalls)
+	}
+	return c.m.Next(s, joint)
+}
+
+// Legal forwards after checking the clock; it is not counted.
+func (c *Counter) Legal(s game.State, role int, dst []game.Move) ([]game.Move, error) {
+	if err := c.Check(); err != nil {
+		return dst[:0], err
+	}
+	return c.m.Legal(s, role, dst)
+}
+
+// Roles forwards.
+func (c *Counter) Roles() []string { return c.m.Roles() }
+
+// Initial forwards.
+func (c *Counter) Initial() game.State { return c.m.Initial() }
+
+// Terminal forwards.
+func (c *Counter) Terminal(s game.State) (bool, error) { return c.m.Terminal(s) }
+
+// Goal forwards.
+func (c *Counter) Goal(s game.State, role int) (int, error) { return c.m.Goal(s, role) }
+
+// MoveText forwards.
+func (c *Counter) MoveText(role int, m game.Move) string { return c.m.MoveText(role, m) }
+
+// ParseMove forwards.
+func (c *Counter) ParseMove(role int, text string) (game.Move, error) {
+	return c.m.ParseMove(role, text)
+}

@@ -1,0 +1,180 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/heuristic"
+	"gdlab/engine/search"
+	"gdlab/engine/search/searchtest"
+)
+
+// quick reports whether heavier tests should shrink: go test -short or
+// GDLAB_QUICK=1.
+func quick() bool { return testing.Short() || os.Getenv("GDLAB_QUICK") != "" }
+
+// playOnce starts p as role 0 of m and returns its move text and report in
+// the initial state.
+func playOnce(t *testing.T, m game.Machine, p search.Player, b search.Budget) (string, search.Report) {
+	t.Helper()
+	ctx := context.Background()
+	if err := p.Start(ctx, search.Setup{Machine: m, Role: 0, Seed: 11}); err != nil {
+		t.Fatal(err)
+	}
+	mv, rep, err := p.Play(ctx, m.Initial(), b)
+	if err != nil {
+		t.Fatalf("%s: %v", p.Name(), err)
+	}
+	return m.MoveText(0, mv), rep
+}
+
+// TestForcedWin: x to move in positions with exactly one winning move, a
+// fork three joint moves deep and a block that wins five deep; every search
+// that looks deep enough must find it and value it 100.
+func TestForcedWin(t *testing.T) {
+	cases := []struct {
+		board, win string
+		depth      int
+	}{
+		{"xox/.../o..", "(mark 3 3)", 3},
+		{"x../..o/.xo", "(mark 1 3)", 5},
+		{"ox./o.x/...", "(mark 3 1)", 5},
+	}
+	for _, c := range cases {
+		m, err := searchtest.TicTacToe(c.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []search.Player{
+			&search.Minimax{Depth: c.depth, Eval: heuristic.Pessimism{}},
+			&search.Deepening{Eval: heuristic.Pessimism{}},
+			&search.AlphaBeta{Eval: heuristic.Pessimism{}},
+			&search.AlphaBeta{Eval: heuristic.Pessimism{}, MaxDepth: c.depth, NoTable: true},
+			&search.AlphaBeta{Eval: heuristic.Mobility{}, MaxDepth: c.depth, NoOrdering: true},
+		} {
+			got, rep := playOnce(t, m, p, search.Budget{})
+			if got != c.win || rep.Value != 100 {
+				t.Errorf("%s on %s: played %s valued %v, want %s valued 100", p.Name(), c.board, got, rep.Value, c.win)
+			}
+		}
+	}
+}
+
+// TestShallowMissesDeepWin: the five-deep win is invisible at depth 3, where
+// every move is worth 0 to a pessimist.
+func TestShallowMissesDeepWin(t *testing.T) {
+	m, _ := searchtest.TicTacToe("x../..o/.xo")
+	_, rep := playOnce(t, m, &search.Minimax{Depth: 3, Eval: heuristic.Pessimism{}}, search.Budget{})
+	if rep.Value != 0 || rep.Complete {
+		t.Errorf("depth 3 report %+v, want value 0 and not complete", rep)
+	}
+}
+
+// TestFalseSummit: reading intermediate goals, a search that stops short of
+// the end climbs the ridge (and falls); one that sees the end takes the
+// valley.
+func TestFalseSummit(t *testing.T) {
+	m, err := searchtest.Game("summit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for depth, want := range map[int]string{1: "(take ridge)", 4: "(take ridge)", 5: "(take valley)"} {
+		got, rep := playOnce(t, m, &search.Minimax{Depth: depth, Eval: heuristic.IntermediateGoal{}}, search.Budget{})
+		if got != want {
+			t.Errorf("depth %d: %s (value %v), want %s", depth, got, rep.Value, want)
+		}
+	}
+	got, rep := playOnce(t, m, &search.AlphaBeta{}, search.Budget{})
+	if got != "(take valley)" || !rep.Complete || rep.Depth != 5 {
+		t.Errorf("alpha-beta: %s %+v, want the valley, complete at depth 5", got, rep)
+	}
+}
+
+// TestNim: the first player of the embedded nim wins, by taking one from
+// heap a or two from heap b.
+func TestNim(t *testing.T) {
+	m, _ := searchtest.Game("nim")
+	for seed := uint64(0); seed < 6; seed++ {
+		p := &search.AlphaBeta{Eval: heuristic.Pessimism{}}
+		if err := p.Start(context.Background(), search.Setup{Machine: m, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		mv, rep, err := p.Play(context.Background(), m.Initial(), search.Budget{})
+		got := m.MoveText(0, mv)
+		if err != nil || rep.Value != 100 || (got != "(take a 1)" && got != "(take b 2)") {
+			t.Errorf("seed %d: %s %+v %v", seed, got, rep, err)
+		}
+	}
+}
+
+// TestBudgetExact: a budget stops the search exactly at its limit, and the
+// player still moves.
+func TestBudgetExact(t *testing.T) {
+	m, _ := searchtest.Game("ttt")
+	for _, b := range []search.Budget{{Nodes: 1}, {Nodes: 37}, {NextCalls: 1}, {NextCalls: 100}, {Nodes: 50, NextCalls: 60}} {
+		for _, p := range []search.Player{&search.AlphaBeta{}, &search.Deepening{}, &search.MonteCarlo{Charges: 5}} {
+			_, rep := playOnce(t, m, p, b)
+			if (b.Nodes > 0 && rep.Used.Nodes > b.Nodes) || (b.NextCalls > 0 && rep.Used.NextCalls > b.NextCalls) {
+				t.Errorf("%s with %+v used %+v", p.Name(), b, rep.Used)
+			}
+			if rep.Stopped == search.StopNone {
+				t.Errorf("%s with %+v: not stopped by the budget: %+v", p.Name(), b, rep)
+			}
+		}
+	}
+}
+
+func TestCounter(t *testing.T) {
+	m, _ := searchtest.Game("nim")
+	c := search.NewCounter(context.Background(), m, search.Budget{NextCalls: 2, Nodes: 1})
+	s := m.Initial()
+	legal, _ := game.LegalAll(m, s)
+	joint := []game.Move{legal[0][0], legal[1][0]}
+	for i := 0; i < 2; i++ {
+		if _, err := c.Next(s, joint); err != nil {
+			t.Fatalf("call %d: %v", i, err)
+		}
+	}
+	if _, err := c.Next(s, joint); !errors.Is(err, search.ErrBudget) {
+		t.Fatalf("third call: %v, want ErrBudget", err)
+	}
+	if c.Stopped() != search.StopNextCalls || c.Used().NextCalls != 2 {
+		t.Errorf("stopped %q used %+v", c.Stopped(), c.Used())
+	}
+	if err := c.Expand(); !errors.Is(err, search.ErrBudget) {
+		t.Errorf("Expand after exhaustion: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c = search.NewCounter(ctx, m, search.Budget{})
+	if _, err := c.Legal(s, 0, nil); !errors.Is(err, search.ErrBudget) || c.Stopped() != search.StopCancelled {
+		t.Errorf("cancelled: %v %q", err, c.Stopped())
+	}
+}
+
+// TestDeadline: iterative deepening given 150 ms in a game it cannot solve
+// in time answers within 50 ms of its deadline, whatever the evaluator.
+func TestDeadline(t *testing.T) {
+	m := searchtest.Shared(t, "connectFour")
+	const clock, slack = 150 * time.Millisecond, 50 * time.Millisecond
+	for _, p := range []search.Player{
+		&search.AlphaBeta{},
+		&search.Deepening{Eval: heuristic.Mobility{Ahead: 2}},
+		&search.AlphaBeta{Eval: heuristic.DepthCharges{Count: 20}},
+	} {
+		if err := p.Start(context.Background(), search.Setup{Machine: m, Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		_, rep, err := p.Play(context.Background(), m.Initial(), search.Budget{Deadline: start.Add(clock)})
+		took := time.Since(start)
+		if err != nil || took > clock+slack || rep.Stopped != search.StopTime {
+			t.Errorf("%s: took %v, %+v, %v", p.Name(), took, rep, err)
+		}
+		t.Logf("%s: depth %d in %v, %d nodes", p.Name(), rep.Depth, took.Round(time.Millisecond), rep.Used.Nodes)
+	}
+}
