@@ -91,7 +91,7 @@ func IsComplete(code string) (status, indent string) {
 	case depth > 0 || unterminated:
 		return "incomplete", strings.Repeat("\t", depth)
 	}
-	c := split(code, nil)
+	c := split(code, nil, nil)
 	for _, chunk := range []struct{ head, src string }{
 		{"package main;", c.decls},
 		{"package main; func main() {", c.stmts + "\n}"},

@@ -51,6 +51,7 @@ type Session struct {
 	mu     sync.Mutex
 	ctx    context.Context // of the running or last cell
 	strays []string        // panics stopped by guards since the last take
+	frames []string        // guarded functions by guard id, for tracebacks
 }
 
 // CellPackage is the import path through which a cell reaches its own
@@ -107,7 +108,7 @@ type Result struct {
 // Eval evaluates one cell under ctx; cancelling ctx interrupts it. A failure
 // is returned as an *Error, and the session stays usable after it.
 func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
-	c := split(src, s.imported)
+	c := split(src, s.imported, s.frame)
 	s.mu.Lock()
 	s.ctx = ctx
 	s.mu.Unlock()

@@ -13,7 +13,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 )
 
-func newSession(t *testing.T) (*Session, *bytes.Buffer) {
+func newSession(t testing.TB) (*Session, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
 	s, err := New(Options{Stdout: &out, Stderr: &out, Symbols: []interp.Exports{stdlib.Symbols}})
@@ -53,13 +53,17 @@ func evalErr(t *testing.T, s *Session, src string) *Error {
 
 func TestSplit(t *testing.T) {
 	src := "import \"fmt\"\nx := 1\nfunc f() int { return x }\ntype T struct{ A int }\nfunc (T) M() {}\nfunc() { fmt.Println() }()\nvar y = 2\nf()"
-	c := split(src, nil)
-	for _, want := range []string{`import "fmt"`, "func f() int {defer __gdlabGuard(\"f\", 3);", "type T struct", "func (T) M() {defer __gdlabGuard(\"T.M\", 5);", "var y = 2"} {
+	var frames []string
+	c := split(src, nil, func(name string, line int) int {
+		frames = append(frames, fmt.Sprintf("%s:%d", name, line))
+		return len(frames) - 1
+	})
+	for _, want := range []string{`import "fmt"`, "func f() int {defer __gdlabGuard(0);", "type T struct", "func (T) M() {defer __gdlabGuard(1);", "var y = 2"} {
 		if !strings.Contains(c.decls, want) {
 			t.Errorf("decls lack %q:\n%s", want, c.decls)
 		}
 	}
-	for _, want := range []string{"x := 1", "func() {defer __gdlabGuard(\"func literal\", 6); fmt.Println() }()", "f()"} {
+	for _, want := range []string{"x := 1", "func() {defer __gdlabGuard(2); fmt.Println() }()", "f()"} {
 		if !strings.Contains(c.stmts, want) {
 			t.Errorf("stmts lack %q:\n%s", want, c.stmts)
 		}
@@ -72,6 +76,9 @@ func TestSplit(t *testing.T) {
 	}
 	if !c.last.ok || c.last.callee != "f" || c.stmts[c.last.start:c.last.end] != "f()" {
 		t.Errorf("last = %+v (%q)", c.last, c.stmts[c.last.start:c.last.end])
+	}
+	if strings.Join(frames, " ") != "f:3 T.M:5 func literal:6" {
+		t.Errorf("frames = %q", frames)
 	}
 	if len(c.types) != 1 || c.types[0] != "T" {
 		t.Errorf("types = %v", c.types)
@@ -184,11 +191,14 @@ func TestPanicOnNativeGoroutine(t *testing.T) {
 	eval(t, s, `import "time"`)
 	e := evalErr(t, s, `done := make(chan bool)
 time.AfterFunc(0, func() { defer close(done); panic("from a timer") })
-<-done`)
+<-done
+time.Sleep(100 * time.Millisecond)`)
 	if e.Kind != StrayPanic || e.Value != "from a timer" {
 		t.Errorf("error = %+v", e)
 	}
-	e = evalErr(t, s, "done := make(chan bool)\ngo func() { defer close(done); panic(\"from go\") }()\n<-done")
+	// The callback's own defers run before the guard's: the sleeps let the
+	// guard record the panic while the cell still runs.
+	e = evalErr(t, s, "done := make(chan bool)\ngo func() { defer close(done); panic(\"from go\") }()\n<-done\ntime.Sleep(100 * time.Millisecond)")
 	if e.Kind != StrayPanic {
 		t.Errorf("go statement: %+v", e)
 	}

@@ -38,11 +38,16 @@ type lastExpr struct {
 // interpreted function body. It recovers a panic so that one raised on a
 // goroutine that yaegi does not supervise (a native worker calling an
 // interpreted callback, or a `go` statement) cannot kill the kernel; see
-// guard.go. Its arguments name the function for tracebacks. It is written
-// on the same line as the brace so that line numbers stay true.
-func guardCall(b body) string {
-	return fmt.Sprintf("defer %s(%q, %d);", guardFunc, b.name, b.line)
+// guard.go. Its argument identifies the function for tracebacks: an int,
+// because a string argument makes every call three times slower in yaegi.
+// It is written on the same line as the brace so that lines stay true.
+func guardCall(id int) string {
+	return fmt.Sprintf("defer %s(%d);", guardFunc, id)
 }
+
+// A framer registers a guarded function, named and starting on a cell
+// line, and returns the id its guard passes.
+type framer func(name string, line int) int
 
 // chunkPrefix is added before each chunk so that yaegi's own wrapping
 // ("package main;" or "package main; func main() {") sits alone on line 1
@@ -54,15 +59,18 @@ const chunkPrefix = "\n"
 // yaegi rejects a second import of a package, and notebook cells are
 // re-run all the time. It never fails: source that does not parse is
 // passed on for yaegi to report with its own positioned message.
-func split(src string, imported func(name, path string) bool) cell {
+func split(src string, imported func(name, path string) bool, frame framer) cell {
+	if frame == nil {
+		frame = func(string, int) int { return 0 }
+	}
 	declMask, stmtMask := classify(src)
 	var c cell
 	c.pkgs = map[string]string{}
 	if d := keep(src, declMask); strings.TrimSpace(d) != "" {
-		c.decls = guardDecls(d, &c, imported)
+		c.decls = guardDecls(d, &c, imported, frame)
 	}
 	if s := keep(src, stmtMask); strings.TrimSpace(s) != "" {
-		c.stmts = guardStmts(s, &c)
+		c.stmts = guardStmts(s, &c, frame)
 	}
 	return c
 }
@@ -196,7 +204,7 @@ func keep(src string, mask []bool) string {
 
 // guardDecls drops a package clause, inserts guards into the declared
 // functions and records declared names, types and imports in c.
-func guardDecls(src string, c *cell, imported func(name, path string) bool) string {
+func guardDecls(src string, c *cell, imported func(name, path string) bool, frame framer) string {
 	const head = "package main;"
 	if strings.HasPrefix(strings.TrimSpace(src), "package") {
 		// A cell may start with its own package clause; ours replaces it.
@@ -213,7 +221,7 @@ func guardDecls(src string, c *cell, imported func(name, path string) bool) stri
 	if imported != nil {
 		src = dropImports(src, f, len(head), imported)
 	}
-	return chunkPrefix + insertGuards(src, bodies(f, fset, len(head)))
+	return chunkPrefix + insertGuards(src, bodies(f, fset, len(head), frame))
 }
 
 // dropImports blanks the import specs for which imported returns true, or
@@ -310,7 +318,7 @@ func blankPackageClause(src string) string {
 // guardStmts inserts guards into function literals, records the variables
 // the statements define and describes the last statement when it is an
 // expression.
-func guardStmts(src string, c *cell) string {
+func guardStmts(src string, c *cell, frame framer) string {
 	const head = "package main; func main() {"
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", head+src+"\n}", parser.SkipObjectResolution)
@@ -327,14 +335,12 @@ func guardStmts(src string, c *cell) string {
 			last = describe(e.X, src, len(head))
 		}
 	}
-	bs := bodies(f, fset, len(head))
+	bs := bodies(f, fset, len(head), frame)
 	out := insertGuards(src, bs)
 	// Guards inserted before the last expression move it.
 	for _, b := range bs {
-		n := len(guardCall(b))
-		if b.at < 0 {
-			continue // the wrapper's own body
-		} else if b.at < last.start {
+		n := len(guardCall(b.id))
+		if b.at < last.start {
 			last.start += n
 			last.end += n
 		} else if b.at < last.end {
@@ -378,19 +384,22 @@ func isName(x ast.Expr) bool {
 
 // body is a function body to guard.
 type body struct {
-	at   int    // offset of its opening brace, in the source after the head
-	name string // the function's name, for tracebacks
-	line int    // the cell line of the brace
+	at int // offset of its opening brace, in the source after the head
+	id int // its guard's id, from the framer
 }
 
-// bodies returns every function body in f, in source order; offsets are
-// in the source after a head of the given length.
-func bodies(f *ast.File, fset *token.FileSet, head int) []body {
+// bodies returns every function body in f, in source order, registered
+// with frame; offsets are in the source after a head of the given length.
+func bodies(f *ast.File, fset *token.FileSet, head int, frame framer) []body {
 	var out []body
 	add := func(lbrace token.Pos, name string) {
-		// The head shares line 1 with the chunk's own first line, which
-		// chunkPrefix leaves empty, so file lines are cell lines.
-		out = append(out, body{int(lbrace) - 1 - head, name, fset.Position(lbrace).Line})
+		at := int(lbrace) - 1 - head
+		if at < 0 {
+			return // the wrapper's own body
+		}
+		// The head shares line 1 with the chunk's first line, so file
+		// lines are cell lines.
+		out = append(out, body{at, frame(name, fset.Position(lbrace).Line)})
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -421,17 +430,13 @@ func funcName(d *ast.FuncDecl) string {
 	return d.Name.Name
 }
 
-// insertGuards writes a guard after each body's brace in src; bodies
-// before the start of src belong to a wrapper and are skipped.
+// insertGuards writes a guard after each body's brace in src.
 func insertGuards(src string, bs []body) string {
 	var b strings.Builder
 	prev := 0
 	for _, x := range bs {
-		if x.at < 0 {
-			continue
-		}
 		b.WriteString(src[prev : x.at+1])
-		b.WriteString(guardCall(x))
+		b.WriteString(guardCall(x.id))
 		prev = x.at + 1
 	}
 	b.WriteString(src[prev:])

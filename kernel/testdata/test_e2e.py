@@ -102,7 +102,10 @@ class FailureTests(KernelCase):
     def test_panic_on_native_goroutine(self):
         reply, _ = self.execute(
             'import "time"\ndone := make(chan bool)\n'
-            'time.AfterFunc(0, func() { defer close(done); panic("in a timer") })\n<-done')
+            'time.AfterFunc(0, func() { defer close(done); panic("in a timer") })\n'
+            # The callback's own defers run before the guard's, so give
+            # the guard a moment to record the panic within this cell.
+            '<-done\ntime.Sleep(200 * time.Millisecond)')
         self.assertEqual(reply["status"], "error")
         self.assertEqual(reply["ename"], "GoroutinePanic")
         self.assertEqual(self.result_text('"alive"'), '"alive"')
