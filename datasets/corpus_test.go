@@ -41,6 +41,9 @@ var comparisons = []comparison{
 	{key: "breakthrough", game: "breakthrough", perft: [3]int{0, 1, 2}, seeds: [3]int{0, 0, 20},
 		why: "corpus breakthrough costs the prover about 9 s per playout: the shared traces replay instead"},
 	{key: "breakthroughSmall", game: "breakthroughSmall", perft: [3]int{1, 2, 3}, seeds: [3]int{0, 5, 1000}},
+	{key: "untwistycomplex2", generate: corridorGen(7, false), perft: [3]int{7, 7, 7}, seeds: [3]int{50, 1000, 1000}},
+	{key: "hex", generate: hexGen(9, false), perft: [3]int{1, 2, 2}, seeds: [3]int{2, 20, 1000}},
+	{key: "hexPie", game: "hexPie7", why: "the corpus rules are rejected as unstratified (goal negates goal), so they cannot be played here"},
 }
 
 // TestCorpus compares curated games with their counterparts in the public
