@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/traefik/yaegi v0.16.1
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (

@@ -1,0 +1,210 @@
+package match_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/match"
+	"gdlab/engine/search"
+	"gdlab/engine/search/searchtest"
+)
+
+func load(t testing.TB, name string) game.Machine {
+	t.Helper()
+	m, err := searchtest.Game(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestRun(t *testing.T) {
+	m := load(t, "ttt")
+	seats := []match.Seat{
+		{Player: &search.AlphaBeta{}, Budget: search.Budget{NextCalls: 300}},
+		{Name: "rnd", Player: &search.Random{}},
+	}
+	row, err := match.Run(context.Background(), m, seats, match.Options{}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !row.Finished || len(row.History) != row.Moves || row.Moves < 5 {
+		t.Fatalf("row %+v", row)
+	}
+	if row.Players[0] != "alphabeta(goal)" || row.Players[1] != "rnd" {
+		t.Errorf("players %v", row.Players)
+	}
+	if row.Scores[0]+row.Scores[1] != 100 {
+		t.Errorf("scores %v", row.Scores)
+	}
+	if row.NextCalls[0] == 0 || row.NextCalls[0] > 300*int64(row.Moves) || row.NextCalls[1] != 0 {
+		t.Errorf("next calls %v over %d moves", row.NextCalls, row.Moves)
+	}
+	if len(row.Events) != 0 {
+		t.Errorf("events %v", row.Events)
+	}
+}
+
+// rogue is a player that misbehaves in a chosen way on every move.
+type rogue struct {
+	how  string
+	m    game.Machine
+	role int
+}
+
+func (r *rogue) Name() string { return "rogue-" + r.how }
+
+func (r *rogue) Start(ctx context.Context, s search.Setup) error {
+	r.m, r.role = s.Machine, s.Role
+	if r.how == "start-error" {
+		return errors.New("cannot start")
+	}
+	return nil
+}
+
+func (r *rogue) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	legal, _ := r.m.Legal(s, r.role, nil)
+	switch r.how {
+	case "illegal":
+		return game.Move(1 << 30), search.Report{}, nil
+	case "late":
+		time.Sleep(60 * time.Millisecond)
+	case "hang":
+		time.Sleep(400 * time.Millisecond)
+	case "panic":
+		panic("rogue panic")
+	case "error":
+		return game.NoMove, search.Report{}, errors.New("rogue error")
+	case "greedy":
+		// Spends Next calls past its budget, which the referee's own count exposes.
+		for i := int64(0); i <= b.NextCalls; i++ {
+			_, _ = r.m.Next(s, []game.Move{legal[0], legal[0]})
+		}
+	}
+	return legal[0], search.Report{}, nil
+}
+
+// TestRogues: every kind of misbehaviour is replaced by a legal move and
+// recorded, and the match still ends.
+func TestRogues(t *testing.T) {
+	m := load(t, "rps")
+	opt := match.Options{PlayClock: 20 * time.Millisecond, Grace: 10 * time.Millisecond, Abandon: 50 * time.Millisecond}
+	cases := map[string]string{"illegal": "illegal", "late": "late", "panic": "error", "error": "error",
+		"start-error": "error", "hang": "abandoned", "greedy": "over-budget"}
+	for how, kind := range cases {
+		seats := []match.Seat{{Player: &rogue{how: how}, Budget: search.Budget{NextCalls: 3}}, {Player: &search.Random{}}}
+		row, err := match.Run(context.Background(), m, seats, opt, 1)
+		if err != nil || !row.Finished {
+			t.Fatalf("%s: %v %+v", how, err, row)
+		}
+		if !slices.ContainsFunc(row.Events, func(e match.Event) bool { return e.Kind == kind && e.Seat == 0 }) {
+			t.Errorf("%s: no %q event in %+v", how, kind, row.Events)
+		}
+	}
+}
+
+func TestSeatings(t *testing.T) {
+	ents := make([]match.Entrant, 3)
+	cases := []struct {
+		roles int
+		fixed bool
+		want  int
+	}{{1, false, 3}, {2, false, 6}, {2, true, 3}, {3, false, 24}, {3, true, 1}}
+	for _, c := range cases {
+		tr := match.Tournament{Entrants: ents, FixedSeats: c.fixed}
+		if got := len(tr.Seatings(c.roles)); got != c.want {
+			t.Errorf("%d roles, fixed %v: %d seatings, want %d", c.roles, c.fixed, got, c.want)
+		}
+	}
+}
+
+func entrants() []match.Entrant {
+	return []match.Entrant{
+		{Name: "random", New: func() search.Player { return &search.Random{} }},
+		{Name: "ab", New: func() search.Player { return &search.AlphaBeta{} }, Budget: search.Budget{NextCalls: 150}},
+		{Name: "mcs", New: func() search.Player { return &search.MonteCarlo{Charges: 2} }, Budget: search.Budget{Nodes: 60}},
+	}
+}
+
+// stripTimes zeroes what depends on the clock.
+func stripTimes(tab *match.Table) {
+	for i := range tab.Rows {
+		tab.Rows[i].Seconds = nil
+	}
+}
+
+// TestTournamentReproducible: the same seed gives the same table, with one
+// worker or two; another seed gives another.
+func TestTournamentReproducible(t *testing.T) {
+	run := func(workers int, seed uint64) *match.Table {
+		tr := match.Tournament{Game: "ttt", NewMachine: func() (game.Machine, error) { return searchtest.Game("ttt") },
+			Entrants: entrants(), Games: 2, Seed: seed, Workers: workers}
+		tab, err := tr.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		stripTimes(tab)
+		return tab
+	}
+	a, b := run(1, 7), run(2, 7)
+	if len(a.Rows) != 12 {
+		t.Fatalf("%d rows, want 12", len(a.Rows))
+	}
+	var ja, jb strings.Builder
+	_ = a.WriteJSON(&ja)
+	_ = b.WriteJSON(&jb)
+	if ja.String() != jb.String() {
+		t.Error("same seed, different tables")
+		la, lb := strings.Split(ja.String(), "\n"), strings.Split(jb.String(), "\n")
+		for i := range la {
+			if i < len(lb) && la[i] != lb[i] {
+				t.Fatalf("line %d: %s vs %s", i, la[i], lb[i])
+			}
+		}
+	}
+	var jc strings.Builder
+	_ = run(2, 8).WriteJSON(&jc)
+	if jc.String() == ja.String() {
+		t.Error("different seeds, same table")
+	}
+	for _, r := range a.Rows {
+		for _, e := range r.Events {
+			t.Errorf("match %d: %+v", r.Index, e)
+		}
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var calls [][2]int
+	tr := match.Tournament{Machine: load(t, "nim"), Entrants: entrants()[:2], Games: 3,
+		Progress: func(done, total int) {
+			calls = append(calls, [2]int{done, total})
+			panic("a notebook bug")
+		}}
+	tab, err := tr.Run(context.Background())
+	if err != nil || len(tab.Rows) != 6 {
+		t.Fatalf("%v, %d rows", err, len(tab.Rows))
+	}
+	if len(calls) != 6 || calls[5] != [2]int{6, 6} {
+		t.Errorf("progress calls %v", calls)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	tr := match.Tournament{Machine: load(t, "ttt"), Entrants: entrants(), Games: 50, Workers: 1,
+		Progress: func(done, total int) {
+			if done == 2 {
+				cancel()
+			}
+		}}
+	tab, err := tr.Run(ctx)
+	if !errors.Is(err, context.Canceled) || tab == nil || len(tab.Rows) < 2 || len(tab.Rows) > 3 {
+		t.Fatalf("err %v, %d rows", err, len(tab.Rows))
+	}
+}
