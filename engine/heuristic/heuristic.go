@@ -66,8 +66,8 @@ func Name(e Evaluator) string {
 	if e == nil {
 		return "none"
 	}
-	if s, ok := e.(fmt.Stringer); ok {
-		return s.String()
+	if _, ok := e.(fmt.Stringer); ok {
+		return fmt.Sprint(e) // fmt recovers a panicking String method
 	}
 	return fmt.Sprintf("%T", e)
 }

@@ -66,11 +66,10 @@ func (r *referee) ask(ctx context.Context, i int, s game.State) answer {
 func (r *referee) call(ctx context.Context, i int, clock time.Duration, fn func(context.Context, time.Time) answer) answer {
 	start := time.Now()
 	var deadline time.Time
-	cctx, cancel := context.WithCancel(ctx)
 	if clock > 0 {
 		deadline = start.Add(clock)
-		cctx, cancel = context.WithDeadline(ctx, deadline.Add(r.opt.grace()))
 	}
+	cctx, cancel := r.callContext(ctx, deadline)
 	defer cancel()
 	before := r.meters[i].Used().NextCalls
 	done := make(chan answer, 1)
@@ -84,6 +83,15 @@ func (r *referee) call(ctx context.Context, i int, clock time.Duration, fn func(
 	res.next = r.meters[i].Used().NextCalls - before
 	res.late = !ok || (clock > 0 && res.took > clock+r.opt.grace())
 	return res
+}
+
+// callContext bounds a call by its deadline plus the grace period, if it
+// has a deadline.
+func (r *referee) callContext(ctx context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
+	if deadline.IsZero() {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, deadline.Add(r.opt.grace()))
 }
 
 // wait returns the player's answer, or after the context ends and the

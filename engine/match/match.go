@@ -128,8 +128,8 @@ func newReferee(m game.Machine, seats []Seat, opt Options, seed uint64) *referee
 		NextCalls: make([]int64, n), Seconds: make([]float64, n), MeanDepth: make([]float64, n)}
 	for i, s := range seats {
 		r.row.Players[i] = s.Name
-		if s.Name == "" && s.Player != nil {
-			r.row.Players[i] = s.Player.Name()
+		if s.Name == "" {
+			r.row.Players[i] = playerName(s.Player)
 		}
 		// An unlimited meter only counts: the referee's own view of each
 		// player's move-operator calls, whatever the player reports.
@@ -249,6 +249,19 @@ func (r *referee) moveText(i int, mv game.Move) (text string) {
 		}
 	}()
 	return r.m.MoveText(i, mv)
+}
+
+// playerName asks a player its name, which notebook code might get wrong.
+func playerName(p search.Player) (name string) {
+	if p == nil {
+		return "none"
+	}
+	defer func() {
+		if recover() != nil {
+			name = fmt.Sprintf("%T", p)
+		}
+	}()
+	return p.Name()
 }
 
 // errPanic wraps a panic of player code.

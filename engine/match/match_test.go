@@ -208,3 +208,19 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("err %v, %d rows", err, len(tab.Rows))
 	}
 }
+
+// TestBrokenEntrant: an entrant whose constructor panics is seated as "no
+// player", moves at random, and the tournament goes on.
+func TestBrokenEntrant(t *testing.T) {
+	ents := append(entrants()[:1], match.Entrant{Name: "broken", New: func() search.Player { panic("oops") }})
+	tr := match.Tournament{Machine: load(t, "nim"), Entrants: ents}
+	tab, err := tr.Run(context.Background())
+	if err != nil || len(tab.Rows) != 2 {
+		t.Fatalf("%v %+v", err, tab)
+	}
+	for _, r := range tab.Rows {
+		if !r.Finished || len(r.Events) == 0 {
+			t.Errorf("%+v", r)
+		}
+	}
+}

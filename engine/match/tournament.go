@@ -34,8 +34,8 @@ type Entrant struct {
 // clock pressure, produces the same table whatever Workers is. Matches run
 // in parallel on Workers goroutines.
 type Tournament struct {
-	Game     string       // the game's name in the table
-	Machine  game.Machine // shared by all matches; see NewMachine
+	Game    string       // the game's name in the table
+	Machine game.Machine // shared by all matches; see NewMachine
 	// NewMachine, if set, makes a fresh machine for every match. Use it for
 	// parallel tournaments with a reasoner that serialises its calls (the
 	// prover does), and for tables that must not depend on Workers: a
@@ -219,8 +219,8 @@ func (t *Tournament) seats(seating []int) []Seat {
 		ent := t.Entrants[e]
 		p := newPlayer(ent)
 		name := ent.Name
-		if name == "" && p != nil {
-			name = p.Name()
+		if name == "" {
+			name = playerName(p)
 		}
 		out[i] = Seat{Name: name, Player: p, Budget: ent.Budget}
 	}

@@ -62,7 +62,10 @@ func (p *seat) start(ctx context.Context, setup Setup, eval heuristic.Evaluator)
 	defer cancel()
 	e, err := heuristic.Prepare(ctx, p.m, eval)
 	if err != nil {
-		return fmt.Errorf("search: preparing %s: %w", heuristic.Name(eval), err)
+		// Keep the player able to move: a referee replaces nothing if it
+		// plays on with the plainest evaluator.
+		p.eval = heuristic.IntermediateGoal{}
+		return fmt.Errorf("search: preparing %s (playing on with intermediate goals): %w", heuristic.Name(eval), err)
 	}
 	p.eval = e
 	return nil

@@ -1,0 +1,77 @@
+package search_test
+
+import (
+	"context"
+	"testing"
+
+	"gdlab/engine/game"
+	"gdlab/engine/heuristic"
+	"gdlab/engine/search"
+	"gdlab/engine/search/searchtest"
+)
+
+// benchStates returns the initial connectFour state and seven random ones.
+func benchStates(b *testing.B) (game.Machine, []game.State) {
+	m := searchtest.Shared(b, "connectFour")
+	states, err := searchtest.RandomStates(context.Background(), m, 8, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	states[0] = m.Initial()
+	return m, states
+}
+
+// report adds the throughput metrics quoted in docs/: node expansions and
+// Next calls per second of search.
+func report(b *testing.B, used search.Usage) {
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(used.Nodes)/sec, "nodes/s")
+	b.ReportMetric(float64(used.NextCalls)/sec, "next/s")
+	b.ReportMetric(float64(used.Nodes)/float64(b.N), "nodes/op")
+}
+
+// benchAlphaBeta plays one move, deepening to depth, from each of the
+// benchmark positions in turn, with one player started once, as in a match.
+func benchAlphaBeta(b *testing.B, depth int, ab *search.AlphaBeta) {
+	m, states := benchStates(b)
+	ctx := context.Background()
+	ab.MaxDepth = depth
+	if err := ab.Start(ctx, search.Setup{Machine: m, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	var used search.Usage
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_, rep, err := ab.Play(ctx, states[i%len(states)], search.Budget{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		used = used.Add(rep.Used)
+	}
+	report(b, used)
+}
+
+func BenchmarkAlphaBetaConnectFour(b *testing.B) {
+	b.Run("depth4", func(b *testing.B) { benchAlphaBeta(b, 4, &search.AlphaBeta{}) })
+	b.Run("depth4-plain", func(b *testing.B) { benchAlphaBeta(b, 4, &search.AlphaBeta{NoTable: true, NoOrdering: true}) })
+	b.Run("depth4-mobility", func(b *testing.B) { benchAlphaBeta(b, 4, &search.AlphaBeta{Eval: heuristic.Mobility{}}) })
+	b.Run("depth6", func(b *testing.B) { benchAlphaBeta(b, 6, &search.AlphaBeta{}) })
+}
+
+// BenchmarkMinimaxConnectFour is the unpruned baseline at depth 3 on the
+// same positions.
+func BenchmarkMinimaxConnectFour(b *testing.B) {
+	m, states := benchStates(b)
+	ctx := context.Background()
+	var used search.Usage
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_, u, err := search.MinimaxValue(ctx, m, states[i%len(states)], 0, 3, nil, search.Budget{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		used = used.Add(u)
+	}
+	report(b, used)
+}
