@@ -92,6 +92,11 @@ func TestPlayouts(t *testing.T) {
 					t.Fatalf("seed %d: terminal state after %d steps lacks a single goal for some role: goals %v, state %v",
 						seedOf(i), res.Steps, res.Goals, res.Final.Facts())
 				}
+				if fact := playoutFacts[name]; fact != nil {
+					if err := fact(res); err != nil {
+						t.Fatalf("seed %d: %v", seedOf(i), err)
+					}
+				}
 				outcomes[goalsText(res.Goals)]++
 			}
 			t.Logf("%d playouts: %s", n, outcomeSummary(outcomes))
