@@ -75,7 +75,7 @@ func (r *rogue) Play(ctx context.Context, s game.State, b search.Budget) (game.M
 	case "late":
 		time.Sleep(60 * time.Millisecond)
 	case "hang":
-		time.Sleep(400 * time.Millisecond)
+		time.Sleep(time.Second)
 	case "panic":
 		panic("rogue panic")
 	case "error":
@@ -93,7 +93,7 @@ func (r *rogue) Play(ctx context.Context, s game.State, b search.Budget) (game.M
 // recorded, and the match still ends.
 func TestRogues(t *testing.T) {
 	m := load(t, "rps")
-	opt := match.Options{PlayClock: 20 * time.Millisecond, Grace: 10 * time.Millisecond, Abandon: 50 * time.Millisecond}
+	opt := match.Options{PlayClock: 20 * time.Millisecond, Grace: 10 * time.Millisecond, Abandon: 150 * time.Millisecond}
 	cases := map[string]string{"illegal": "illegal", "late": "late", "panic": "error", "error": "error",
 		"start-error": "error", "hang": "abandoned", "greedy": "over-budget"}
 	for how, kind := range cases {

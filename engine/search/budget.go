@@ -1,21 +1,3 @@
-// Package search owns gdlab's game players: the legal and random players,
-// one- and two-step lookahead, depth-limited minimax, iterative deepening,
-// alpha-beta with move ordering and a transposition table, and Monte Carlo
-// search with depth charges. Every player works with any game.Machine,
-// shares the Player interface, and spends an exactly counted Budget.
-//
-// Games with more than two roles, and simultaneous moves, are searched the
-// standard paranoid way: the other roles are one coalition that minimises
-// the searching role's value, and each joint move is taken as if the
-// searching role chose first and the coalition answered knowing that choice:
-//
-//	V(s) = goal(s, me)                                   s terminal
-//	V(s) = eval(s, me)                                   depth exhausted
-//	V(s) = max_{a ∈ legal(me,s)} min_{b ∈ Π legal(other,s)} V(next(s, a·b))
-//
-// In turn-taking games one side has a single noop, so this is ordinary
-// minimax over plies; in simultaneous games it is the pure-strategy maxmin,
-// a lower bound of the game's value. Depth counts joint moves.
 package search
 
 import (
