@@ -3,6 +3,8 @@ package datasets
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"testing"
 
 	"gdlab/engine/game"
 )
@@ -22,6 +24,34 @@ var playoutFacts = map[string]func(res game.PlayoutResult) error{
 	"reversi":                 winnerOrDraw,
 	"reversiSmall":            winnerOrDraw,
 	"dotsAndBoxes":            all(exactSteps(60), oneWinner),
+	"dualConnectFour":         all(maxSteps(40), constantSum(100)),
+	"threePlayerConnectFour":  maxSteps(48),
+	"eightPuzzle":             maxSteps(60),
+	"kalaha":                  constantSumOrDraw,
+}
+
+// constantSum: the goals add up to total.
+func constantSum(total int) func(game.PlayoutResult) error {
+	return func(res game.PlayoutResult) error {
+		sum := 0
+		for _, g := range res.Goals {
+			sum += g
+		}
+		if sum != total {
+			return fmt.Errorf("goals %v add up to %d, want %d", res.Goals, sum, total)
+		}
+		return nil
+	}
+}
+
+// constantSumOrDraw: kalaha's scale gives the loser 0 and the winner 88..100,
+// or 50 each.
+func constantSumOrDraw(res game.PlayoutResult) error {
+	g := res.Goals
+	if slices.Equal(g, []int{50, 50}) || (g[0] == 0 && g[1] >= 88) || (g[1] == 0 && g[0] >= 88) {
+		return nil
+	}
+	return fmt.Errorf("goals %v: want 50/50 or 0 against 88..100", g)
 }
 
 // oneWinner: one role scores 100, the other 0.
@@ -75,4 +105,56 @@ func init() {
 		playoutFacts[corridorName(n, false)] = exactSteps(n)
 		playoutFacts[corridorName(n, true)] = exactSteps(n)
 	}
+}
+
+// TestEightPuzzleShortest checks, by a breadth-first search over the rules
+// (positions compared without the move counter), that the shortest solution
+// of eightPuzzle has 30 moves, the number its goal 100 requires, and that
+// 181,440 positions are reachable (about 5 s; skipped in quick runs).
+func TestEightPuzzleShortest(t *testing.T) {
+	if testEffort() == quick {
+		t.Skip("breadth-first search over 181,440 positions: skipped in quick runs")
+	}
+	m := newProver(t, loadGame(t, "eightPuzzle"))
+	seen := map[string]bool{}
+	level := []game.State{m.Initial()}
+	seen[position(m.Initial())] = true
+	solved := -1
+	for depth := 0; len(level) > 0; depth++ {
+		var next []game.State
+		for _, s := range level {
+			if solved < 0 && slices.Contains(s.Facts(), "(cell 3 3 b)") && game.Goals(m, s)[0] > 0 {
+				solved = depth
+			}
+			legal, err := m.Legal(s, 0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mv := range legal {
+				ns, err := m.Next(s, []game.Move{mv})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p := position(ns); !seen[p] {
+					seen[p] = true
+					next = append(next, ns)
+				}
+			}
+		}
+		level = next
+	}
+	if solved != 30 || len(seen) != 181440 {
+		t.Errorf("shortest solution %d moves, %d positions; want 30 and 181,440", solved, len(seen))
+	}
+}
+
+// position is a state's facts without the move counter.
+func position(s game.State) string {
+	var b strings.Builder
+	for _, f := range s.Facts() {
+		if !strings.HasPrefix(f, "(step ") {
+			b.WriteString(f)
+		}
+	}
+	return b.String()
 }
