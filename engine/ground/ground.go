@@ -1,0 +1,267 @@
+package ground
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"gdlab/engine/gdl"
+)
+
+// Default bounds of a grounding.
+const (
+	// DefaultMaxSize bounds the ground atoms (static facts included) plus
+	// ground rules; it keeps a grounding within a few hundred megabytes.
+	DefaultMaxSize = 3_000_000
+	// DefaultMaxWork bounds the join steps, so that a grounding whose joins
+	// explode fails within seconds even when few of them succeed.
+	DefaultMaxWork = 400_000_000
+)
+
+// Options bound a grounding. The zero value gives the defaults.
+type Options struct {
+	MaxSize int   // ground atoms plus ground rules; 0 means DefaultMaxSize
+	MaxWork int64 // join steps; 0 means DefaultMaxWork
+}
+
+// Ground instantiates the rules of d. It evaluates the static relations
+// exactly, computes an over-approximation of the atoms of every reachable
+// state by evaluating the game with negation of dynamic relations relaxed
+// (true may hold what init or next may hold, does what legal may), and
+// instantiates every rule over it. It fails with a *LimitError when a bound
+// is exceeded, with ctx's error when cancelled, and with positioned errors
+// when the rules are unsafe or unstratified.
+func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, fmt.Errorf("ground: internal error: %v", r)
+		}
+	}()
+	start := time.Now()
+	lim := limits{size: opt.MaxSize, work: opt.MaxWork}
+	if lim.size <= 0 {
+		lim.size = DefaultMaxSize
+	}
+	if lim.work <= 0 {
+		lim.work = DefaultMaxWork
+	}
+	p, err := compile(d, lim.size)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkStratified(d, p.dependencies()); err != nil {
+		return nil, err
+	}
+	p.addStateRules()
+	order, err := p.classify()
+	if err != nil {
+		return nil, err
+	}
+	g := &grounder{p: p, e: &evaluator{p: p, pl: planner{p}, ctx: ctx, lim: lim,
+		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}}
+	for _, scc := range order {
+		if g.fixpoint(scc); g.e.err != nil {
+			return nil, g.e.err
+		}
+	}
+	prog, err = g.instantiate(order)
+	if err != nil {
+		return nil, err
+	}
+	prog.Stats.Work = g.e.work
+	prog.Stats.Time = time.Since(start)
+	return prog, nil
+}
+
+// grounder carries one grounding from the fixpoint to the Program.
+type grounder struct {
+	p     *program
+	e     *evaluator
+	rules ruleSet
+}
+
+// fixpoint evaluates one group of mutually recursive relations: exactly
+// when static, relaxed when dynamic; semi-naively when recursive.
+func (g *grounder) fixpoint(scc []int) {
+	e, p := g.e, g.p
+	e.where = p.groupNames(scc)
+	e.emit = e.derive
+	before := map[int]int{}
+	for _, r := range scc {
+		before[r] = p.rels[r].tab.n
+	}
+	for _, rel := range scc {
+		for _, r := range p.rels[rel].rules {
+			g.derive(r, -1)
+		}
+	}
+	if !p.recursive(scc) {
+		return
+	}
+	in := map[int]bool{}
+	for _, r := range scc {
+		in[r] = true
+	}
+	for e.err == nil {
+		changed := false
+		for _, r := range scc {
+			e.deltaLo[r], e.deltaHi[r] = before[r], p.rels[r].tab.n
+			before[r] = p.rels[r].tab.n
+			changed = changed || e.deltaLo[r] < e.deltaHi[r]
+		}
+		if !changed {
+			return
+		}
+		for _, rel := range scc {
+			for _, r := range p.rels[rel].rules {
+				for k, l := range r.body {
+					if l.kind == litPos && in[l.rel] && e.deltaLo[l.rel] < e.deltaHi[l.rel] {
+						g.derive(r, k)
+					}
+				}
+			}
+		}
+	}
+}
+
+// derive evaluates r once (with body literal delta ranging over the last
+// round's facts when delta >= 0) and adds the heads it derives.
+func (g *grounder) derive(r *rule, delta int) {
+	e := g.e
+	if r.plans == nil {
+		r.plans = make([][]step, len(r.body)+1)
+	}
+	k := delta
+	if k < 0 {
+		k = len(r.body)
+	}
+	if r.plans[k] == nil {
+		r.plans[k] = e.pl.plan(r, delta)
+	}
+	e.out, e.nOut = e.out[:0], 0
+	e.run(r, r.plans[k])
+	t := g.p.rels[r.head].tab
+	for i := 0; i < e.nOut && e.err == nil; i++ {
+		if _, added := t.add(e.out[i*t.arity : (i+1)*t.arity]); added {
+			e.grow(1)
+		}
+	}
+}
+
+// instantiate numbers the dynamic atoms and instantiates every dynamic rule.
+func (g *grounder) instantiate(order [][]int) (*Program, error) {
+	p := g.p
+	prog := &Program{terms: p.terms, rels: map[string][2]int{}}
+	for _, id := range column(p.rels[p.rel.role].tab) {
+		prog.RoleTerms = append(prog.RoleTerms, id)
+		prog.Roles = append(prog.Roles, p.terms.String(id))
+	}
+	if len(prog.Roles) == 0 {
+		return nil, fmt.Errorf("ground: the game declares no role")
+	}
+	var dynamic []int
+	for _, scc := range order {
+		for _, r := range scc {
+			rel := p.rels[r]
+			if rel.static {
+				prog.Stats.StaticFacts += rel.tab.n
+				continue
+			}
+			dynamic = append(dynamic, r)
+		}
+	}
+	slices.Sort(dynamic)
+	for _, r := range dynamic {
+		rel := p.rels[r]
+		rel.atom0 = AtomID(len(prog.Atoms))
+		prog.rels[relKey(rel.name, rel.arity)] = [2]int{len(prog.Atoms), rel.tab.n}
+		for i := 0; i < rel.tab.n; i++ {
+			prog.Atoms = append(prog.Atoms, Atom{Rel: rel.name, Args: rel.tab.tuple(i)})
+		}
+	}
+	trueTab := p.rels[p.rel.true].tab
+	for _, id := range column(p.rels[p.rel.init].tab) {
+		if i := trueTab.find([]Term{id}); i >= 0 {
+			prog.Init = append(prog.Init, p.rels[p.rel.true].atom0+AtomID(i))
+		}
+	}
+	g.e.emit = g.emitRule
+	g.rules.init()
+	for _, r := range dynamic {
+		if r == p.rel.true || r == p.rel.does {
+			continue
+		}
+		g.e.where = "the ground rules of " + relKey(p.rels[r].name, p.rels[r].arity)
+		for _, ru := range p.rels[r].rules {
+			g.derivePlan(ru)
+			g.e.run(ru, ru.plans[len(ru.body)])
+			if g.e.err != nil {
+				return nil, g.e.err
+			}
+		}
+	}
+	prog.Rules = g.rules.rules()
+	prog.Stats.Atoms = len(prog.Atoms)
+	prog.Stats.Rules = len(prog.Rules)
+	prog.Stats.Literals = len(g.rules.lits)
+	for i := range p.terms.terms {
+		p.terms.String(Term(i))
+	}
+	return prog, nil
+}
+
+func (g *grounder) derivePlan(r *rule) {
+	if r.plans == nil {
+		r.plans = make([][]step, len(r.body)+1)
+	}
+	if r.plans[len(r.body)] == nil {
+		r.plans[len(r.body)] = g.e.pl.plan(r, -1)
+	}
+}
+
+// column returns the first argument of every tuple of a unary table.
+func column(t *table) []Term {
+	out := make([]Term, 0, t.n)
+	for i := 0; i < t.n; i++ {
+		out = append(out, t.tuple(i)[0])
+	}
+	return out
+}
+
+// emitRule records the ground rule of one complete match.
+func (g *grounder) emitRule(r *rule) {
+	p, e := g.p, g.e
+	tuple, ok := e.buildTuple(r.args, false)
+	head := int32(-1)
+	if ok {
+		head = p.rels[r.head].tab.find(tuple)
+	}
+	if head < 0 { // the relaxed fixpoint derived every head it can match
+		panic("ground: instantiated head missing from the relaxed model")
+	}
+	lits := g.rules.scratch[:0]
+	nPos := 0
+	for k := range r.body {
+		l := &r.body[k]
+		if l.kind == litPos && !p.rels[l.rel].static {
+			lits = append(lits, int32(p.rels[l.rel].atom0)+e.matched[k])
+			nPos++
+		}
+	}
+	for k := range r.body {
+		l := &r.body[k]
+		if l.kind != litNeg || p.rels[l.rel].static {
+			continue
+		}
+		if t, ok := e.buildTuple(l.args, false); ok {
+			if i := p.rels[l.rel].tab.find(t); i >= 0 {
+				lits = append(lits, int32(p.rels[l.rel].atom0)+i)
+			}
+		}
+	}
+	g.rules.scratch = lits
+	if g.rules.add(int32(p.rels[r.head].atom0)+head, lits, nPos) {
+		e.grow(1)
+	}
+}

@@ -1,0 +1,111 @@
+package ground
+
+// step is one literal of a join plan, with what is known when it runs.
+type step struct {
+	lit   int      // index into the rule body
+	key   *keySpec // litPos: what is known of the matching tuples; nil if nothing
+	full  bool     // litPos: every argument is bound, so it is a membership test
+	delta bool     // litPos: ranges over the facts new in the last round only
+}
+
+// planner orders rule bodies for evaluation.
+type planner struct {
+	p *program
+}
+
+// included reports whether literal l takes part in joins: every literal
+// except negations of dynamic relations, which the relaxed evaluation
+// assumes true and the instantiation keeps as body literals.
+func (pl planner) included(l *literal) bool {
+	return l.kind != litNeg || pl.p.rels[l.rel].static
+}
+
+// plan orders r's body; when first >= 0 that literal comes first and ranges
+// over the last round's new facts. Tests run as soon as their variables are
+// bound; otherwise the positive literal with the most bound arguments goes
+// next, static before dynamic, smaller before larger.
+func (pl planner) plan(r *rule, first int) []step {
+	done := make([]bool, len(r.body))
+	bound := map[int]bool{}
+	var out []step
+	take := func(i int, delta bool) {
+		done[i] = true
+		l := &r.body[i]
+		st := step{lit: i, delta: delta}
+		if l.kind == litPos {
+			st.key, st.full = pl.keyOf(l.args, bound)
+			for _, a := range l.args {
+				markSlots(a, bound)
+			}
+		}
+		out = append(out, st)
+	}
+	if first >= 0 {
+		take(first, true)
+	}
+	for {
+		if i := pl.nextTest(r, done, bound); i >= 0 {
+			take(i, false)
+			continue
+		}
+		i := pl.nextPositive(r, done, bound)
+		if i < 0 {
+			return out
+		}
+		take(i, false)
+	}
+}
+
+func (pl planner) nextTest(r *rule, done []bool, bound map[int]bool) int {
+	for i := range r.body {
+		l := &r.body[i]
+		if done[i] || l.kind == litPos || !pl.included(l) {
+			continue
+		}
+		ok := true
+		for _, a := range l.args {
+			ok = ok && groundUnder(a, bound)
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextPositive picks the positive literal to join next, or -1 when none is left.
+func (pl planner) nextPositive(r *rule, done []bool, bound map[int]bool) int {
+	best, bestScore := -1, -1<<62
+	for i := range r.body {
+		l := &r.body[i]
+		if done[i] || l.kind != litPos {
+			continue
+		}
+		if s := pl.score(l, bound); s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	return best
+}
+
+// score rates a positive literal for joining next: a membership test first,
+// then more bound arguments, then static and small relations.
+func (pl planner) score(l *literal, bound map[int]bool) int {
+	nb, full := 0, true
+	for _, a := range l.args {
+		if groundUnder(a, bound) {
+			nb++
+		} else {
+			full = false
+		}
+	}
+	s := nb << 40
+	if full {
+		s += 1 << 50
+	}
+	rel := pl.p.rels[l.rel]
+	if rel.static {
+		s += 1<<39 - min(rel.tab.n, 1<<38)
+	}
+	return s
+}

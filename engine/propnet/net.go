@@ -1,0 +1,114 @@
+package propnet
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"gdlab/engine/ground"
+)
+
+// Net is a compiled propositional network: one read-only set of flat tables
+// shared by every goroutine. It implements game.Machine (safe for concurrent
+// use; each call borrows a simulator from a pool) and makes Sims, the
+// per-goroutine simulators of the fast path.
+//
+// Every node of the network is a threshold gate kept as one int32 counter
+// per simulator: the node is true when its counter is negative. A gate with
+// threshold t and k true inputs has counter t-1-k, where an input read
+// negated counts as true when its source is false; an AND of n inputs has
+// threshold n and an OR threshold 1. Base and input propositions have
+// counter -1 when true and 0 when false.
+type Net struct {
+	meta
+	nodes    int32
+	cnt0     []int32 // every node's counter when all propositions are false
+	fanOff   []int32 // node n reads fan[fanOff[2n]:fanOff[2n+1]] positively, [.., fanOff[2n+2]) negated
+	fan      []int32
+	watched  int32   // nodes [0, watched) drive a legal or next output
+	watchOff []int32 // node n's watchers are watch[watchOff[n]:watchOff[n+1]]
+	watch    []int32 // watcher: index<<2 | negated<<1 | isNext
+
+	baseNode  []int32 // base proposition -> node, -1 when nothing reads it
+	inputNode []int32 // input proposition -> node, -1 when nothing reads it
+	legal     []clit  // per input proposition (role-major, as inputOff)
+	flatRole  []int32 // input proposition -> role
+	goals     [][]goalLit
+	terminal  clit
+	next      []clit // per base proposition
+	initial   []uint64
+	words     int // 64-bit words of a state
+
+	stats Stats
+	pool  sync.Pool
+}
+
+// clit is a compiled output: node<<1 | negated, or one of the constants.
+type clit int32
+
+const (
+	clFalse clit = -2
+	clTrue  clit = -1
+)
+
+type goalLit struct {
+	value int
+	text  string
+	ok    bool
+	l     clit
+}
+
+// Stats describes a network and its construction.
+type Stats struct {
+	Ground     ground.Stats
+	Raw        Counts // the network as built from the ground rules
+	Optimized  Counts // after optimisation
+	Bases      int    // base propositions (facts a state may hold)
+	Inputs     int    // input propositions (moves)
+	StateBytes int    // bytes of a state's bitset
+	SimBytes   int    // bytes of a simulator's private state
+	GroundTime time.Duration
+	BuildTime  time.Duration // graph construction, cycle unrolling and optimisation
+	TotalTime  time.Duration // everything, from rules to flat tables
+}
+
+// Counts are the component counts of a network.
+type Counts struct {
+	Bases   int // base propositions read by some gate or output
+	Inputs  int // input propositions read by some gate or output
+	Ands    int // AND gates
+	Ors     int // OR gates
+	Nots    int // negated connections (NOT components folded into edges)
+	Links   int // connections between components
+	Outputs int // legal, goal, terminal and next outputs that are not constant
+}
+
+// SizeError reports that a network would exceed its bound on nodes.
+type SizeError struct {
+	Limit   int
+	Reached int
+	Where   string
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("propnet: the network exceeds the bound of %d nodes (reached %d %s)", e.Limit, e.Reached, e.Where)
+}
+
+// ErrUnknownMove is returned (wrapped) by ParseMove for a move that the game
+// can never make legal for the role: the network has no input proposition
+// for it, so it could not play it.
+var ErrUnknownMove = errors.New("move is never legal for this role")
+
+var errCycle = errors.New("propnet: internal error: cycle left in the network")
+
+// Stats returns the network's component counts, sizes and build times.
+func (n *Net) Stats() Stats { return n.stats }
+
+// value reads a compiled lit from a counter array.
+func value(cnt []int32, l clit) bool {
+	if l < 0 {
+		return l == clTrue
+	}
+	return (cnt[l>>1] < 0) != (l&1 != 0)
+}

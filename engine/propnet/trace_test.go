@@ -1,0 +1,135 @@
+package propnet_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/ground"
+	"gdlab/engine/propnet"
+)
+
+// sharedDir returns the shared corpus directory, or skips the test.
+func sharedDir(t testing.TB) string {
+	dir := os.Getenv("GDLAB_SHARED")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "traces")); err != nil {
+		t.Skipf("shared corpus not found at %s (set GDLAB_SHARED): skipping", dir)
+	}
+	return dir
+}
+
+// tooLarge reports whether err says the game exceeds a bound.
+func tooLarge(err error) bool {
+	var le *ground.LimitError
+	var se *propnet.SizeError
+	return errors.As(err, &le) || errors.As(err, &se)
+}
+
+// TestTraces replays every golden trace through the propnet and compares
+// state, legal moves, terminal and goals at every step. Games too large for
+// the propnet's bounds are counted, not failed.
+func TestTraces(t *testing.T) {
+	dir := sharedDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "traces", "*.jsonl"))
+	sort.Strings(files)
+	type result struct {
+		key  string
+		err  error
+		dis  []string
+		time time.Duration
+	}
+	results := make([]result, len(files))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, f := range files {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			key := strings.TrimSuffix(filepath.Base(f), ".jsonl")
+			start := time.Now()
+			dis, err := replayGame(dir, key, f)
+			results[i] = result{key, err, dis, time.Since(start)}
+		}()
+	}
+	wg.Wait()
+	agree, large := 0, 0
+	for _, r := range results {
+		switch {
+		case r.err != nil && tooLarge(r.err):
+			large++
+			t.Logf("%s: %v", r.key, r.err)
+		case r.err != nil:
+			t.Errorf("%s: %v", r.key, r.err)
+		case len(r.dis) > 0:
+			t.Errorf("%s: %s", r.key, strings.Join(r.dis, "; "))
+		default:
+			agree++
+		}
+		if r.time > 10*time.Second {
+			t.Logf("%s: %v", r.key, r.time.Round(time.Millisecond))
+		}
+	}
+	t.Logf("%d games agree with every trace, %d too large, %d in all", agree, large, len(files))
+}
+
+func replayGame(dir, key, traceFile string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	net, err := propnet.Load(ctx, filepath.Join(dir, "games", key, key+".kif"), propnet.Options{})
+	if err != nil {
+		return nil, err
+	}
+	fh, err := os.Open(traceFile)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	trs, err := game.ReadTraces(fh)
+	if err != nil {
+		return nil, err
+	}
+	var dis []string
+	for _, tr := range trs {
+		d, err := game.Replay(ctx, net, tr)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil {
+			dis = append(dis, "seed "+itoa(tr.Seed)+": "+d.Error())
+		}
+	}
+	return dis, nil
+}
+
+func itoa(i int64) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
+
+func fmtInt(i int64) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		i /= 10
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}
