@@ -49,8 +49,8 @@ type literal struct {
 	kind    litKind
 	rel     int       // litPos, litNeg
 	args    []pattern // litPos, litNeg; the two terms for litDistinct, litEqual
-	vars    uint64    // the variable slots the literal mentions
-	argVars []uint64  // the slots each argument mentions
+	vars    []int     // the variable slots the literal mentions
+	argVars [][]int   // the slots each argument mentions
 	src     gdl.Literal
 }
 
@@ -63,16 +63,16 @@ type rule struct {
 	src   *gdl.Rule
 }
 
-// maxSlots bounds the variables and body literals of one rule, so that sets
-// of them fit in a uint64 during joins; real rules stay far below it.
-const maxSlots = 64
-
 // relation is a predicate name/arity with its rules.
 type relation struct {
 	name  string
 	arity int
 	layer int
 	rules []*rule
+	// A variant made by split holds the facts whose arguments at keyPos
+	// are key.
+	key    []termID
+	keyPos []int
 }
 
 // program is a compiled game description.
@@ -123,7 +123,7 @@ func compile(d *gdl.Description) (*program, error) {
 		}
 	}
 	if len(errs) == 0 {
-		for _, e := range p.stratify() {
+		for _, e := range p.stratifyOrSplit() {
 			errs.Add(d.Position(e.pos), "%s", e.msg)
 		}
 	}
@@ -198,9 +198,6 @@ func (p *program) compileRule(src *gdl.Rule, body []gdl.Literal) (*rule, *posErr
 		}
 	}
 	r.slots = len(c.slots)
-	if r.slots > maxSlots || len(r.body) > maxSlots {
-		return nil, &posError{src.Pos(), fmt.Sprintf("rule for %s/%d has more than %d variables or literals", src.Head.Name, len(src.Head.Args), maxSlots)}
-	}
 	for i := range r.body {
 		setVars(&r.body[i])
 	}
@@ -269,25 +266,18 @@ func markSlots(p pattern, set map[int]bool) {
 	}
 }
 
-// slotMask returns the set of variable slots in p.
-func slotMask(p pattern) uint64 {
-	switch p.kind {
-	case patVar:
-		return 1 << uint(p.slot)
-	case patFunc:
-		var m uint64
-		for _, a := range p.args {
-			m |= slotMask(a)
-		}
-		return m
-	}
-	return 0
-}
-
 func setVars(l *literal) {
-	l.argVars = make([]uint64, len(l.args))
+	l.argVars = make([][]int, len(l.args))
+	all := map[int]bool{}
 	for i, a := range l.args {
-		l.argVars[i] = slotMask(a)
-		l.vars |= l.argVars[i]
+		set := map[int]bool{}
+		markSlots(a, set)
+		for v := range set {
+			l.argVars[i] = append(l.argVars[i], v)
+			if !all[v] {
+				all[v] = true
+				l.vars = append(l.vars, v)
+			}
+		}
 	}
 }

@@ -1,46 +1,64 @@
 package prover
 
 import (
-	"encoding/binary"
 	"fmt"
+	"slices"
 )
 
 // table holds the facts of one relation in one model: tuples stored flat,
-// a set for membership and, built on first use, an index per argument.
+// an open-addressing hash set over them for membership and, built on first
+// use, an index per argument.
 type table struct {
 	arity int
 	n     int // number of tuples
 	data  []termID
-	set   map[string]int32
+	slots []int32 // tuple index + 1, or 0 for an empty slot; len is a power of two
 	index []map[termID][]int32
 }
 
 func newTable(arity int) *table {
-	return &table{arity: arity, set: map[string]int32{}, index: make([]map[termID][]int32, arity)}
+	return &table{arity: arity, slots: make([]int32, 8), index: make([]map[termID][]int32, arity)}
 }
 
 func (t *table) tuple(i int) []termID { return t.data[i*t.arity : (i+1)*t.arity] }
 
-func tupleKey(buf []byte, tuple []termID) []byte {
-	buf = buf[:0]
+func hashTuple(tuple []termID) uint64 {
+	h := uint64(len(tuple)) * 0x9E3779B97F4A7C15
 	for _, a := range tuple {
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(a))
+		h ^= uint64(uint32(a))
+		h *= 0xBF58476D1CE4E5B9
+		h ^= h >> 31
 	}
-	return buf
+	return h
 }
 
-func (t *table) contains(key []byte) bool {
-	_, ok := t.set[string(key)]
+// find returns the slot holding tuple, or the empty slot where it belongs.
+func (t *table) find(tuple []termID) (int, bool) {
+	mask := len(t.slots) - 1
+	for i := int(hashTuple(tuple)) & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			return i, false
+		}
+		if slices.Equal(t.tuple(int(s-1)), tuple) {
+			return i, true
+		}
+	}
+}
+
+func (t *table) contains(tuple []termID) bool {
+	_, ok := t.find(tuple)
 	return ok
 }
 
-// add inserts a tuple whose key is key and reports whether it was new.
-func (t *table) add(tuple []termID, key []byte) bool {
-	if _, ok := t.set[string(key)]; ok {
+// add inserts a tuple and reports whether it was new. tuple is copied.
+func (t *table) add(tuple []termID) bool {
+	slot, ok := t.find(tuple)
+	if ok {
 		return false
 	}
 	i := int32(t.n)
-	t.set[string(key)] = i
+	t.slots[slot] = i + 1
 	t.data = append(t.data, tuple...)
 	t.n++
 	for pos, idx := range t.index {
@@ -48,7 +66,23 @@ func (t *table) add(tuple []termID, key []byte) bool {
 			idx[tuple[pos]] = append(idx[tuple[pos]], i)
 		}
 	}
+	if 2*t.n > len(t.slots) {
+		t.grow()
+	}
 	return true
+}
+
+// grow doubles the hash set, keeping the load factor at most one half.
+func (t *table) grow() {
+	t.slots = make([]int32, 2*len(t.slots))
+	mask := len(t.slots) - 1
+	for k := 0; k < t.n; k++ {
+		i := int(hashTuple(t.tuple(k))) & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = int32(k + 1)
+	}
 }
 
 // candidates returns the tuples whose argument pos is id.
@@ -82,9 +116,10 @@ type evaluator struct {
 	tables []*table
 	bind   []termID
 	trail  []int
-	key    []byte
 	tup    []termID // scratch for buildTuple
-	left   int      // facts that may still be derived before the limit
+	done   []bool   // body literals joined so far in the current rule
+	ndone  int
+	left   int // facts that may still be derived before the limit
 	limit  int
 	where  string
 	err    error
@@ -158,41 +193,68 @@ func (e *evaluator) evalRule(r *rule, delta int) {
 	for i := range e.bind {
 		e.bind[i] = noTerm
 	}
-	e.join(r, 0, 0, delta)
+	if cap(e.done) < len(r.body) {
+		e.done = make([]bool, len(r.body))
+	}
+	e.done, e.ndone = e.done[:len(r.body)], 0
+	clear(e.done)
+	e.join(r, delta)
 }
 
-// join extends the current bindings over the body literals not yet in done;
-// bound is the set of variable slots bound so far. The order is chosen as the
-// join goes: a test (negation, distinct) as soon as its variables are bound,
-// then the delta literal of a semi-naive round, then the positive literal
-// with the fewest matching facts under the current bindings. Choosing late
-// keeps the prover fast on rules written for top-down evaluation without
-// giving up the simplicity of bottom-up semantics.
-func (e *evaluator) join(r *rule, done, bound uint64, delta int) {
+// join extends the current bindings over the body literals not yet done.
+// The order is chosen as the join goes: a test (negation, distinct) as soon
+// as its variables are bound, then the delta literal of a semi-naive round,
+// then the positive literal with the fewest matching facts under the current
+// bindings. Choosing late keeps the prover fast on rules written for top-down
+// evaluation without giving up the simplicity of bottom-up semantics.
+func (e *evaluator) join(r *rule, delta int) {
 	if e.err != nil {
 		return
 	}
-	if done == 1<<uint(len(r.body))-1 {
+	if e.ndone == len(r.body) {
 		e.derive(r)
 		return
 	}
 	for i := range r.body {
 		l := &r.body[i]
-		if done&(1<<uint(i)) == 0 && l.kind != litPos && l.vars&^bound == 0 {
+		if !e.done[i] && l.kind != litPos && e.bound(l.vars) {
+			e.setDone(i, true)
 			if e.test(l) {
-				e.join(r, done|1<<uint(i), bound, delta)
+				e.join(r, delta)
 			}
+			e.setDone(i, false)
 			return
 		}
 	}
-	if delta < len(r.body) && done&(1<<uint(delta)) == 0 {
+	if delta < len(r.body) && !e.done[delta] {
 		l := &r.body[delta]
+		e.setDone(delta, true)
 		for ti := e.deltaLo[l.rel]; ti < e.deltaHi[l.rel]; ti++ {
-			e.tryTuple(r, done|1<<uint(delta), bound|l.vars, delta, l, e.tables[l.rel].tuple(ti))
+			e.tryTuple(r, delta, l, e.tables[l.rel].tuple(ti))
 		}
+		e.setDone(delta, false)
 		return
 	}
-	e.joinCheapest(r, done, bound, delta)
+	e.joinCheapest(r, delta)
+}
+
+func (e *evaluator) setDone(i int, done bool) {
+	e.done[i] = done
+	if done {
+		e.ndone++
+	} else {
+		e.ndone--
+	}
+}
+
+// bound reports whether every given variable slot is bound.
+func (e *evaluator) bound(slots []int) bool {
+	for _, s := range slots {
+		if e.bind[s] == noTerm {
+			return false
+		}
+	}
+	return true
 }
 
 // test evaluates a negation, distinct or equality whose variables are bound.
@@ -200,7 +262,7 @@ func (e *evaluator) test(l *literal) bool {
 	switch l.kind {
 	case litNeg:
 		tuple, ok := e.buildTuple(l.args, false)
-		return !ok || !e.tables[l.rel].contains(e.tupleKey(tuple))
+		return !ok || !e.tables[l.rel].contains(tuple)
 	case litDistinct, litEqual:
 		a, _ := e.build(l.args[0], true)
 		b, _ := e.build(l.args[1], true)
@@ -220,13 +282,13 @@ type access struct {
 }
 
 // joinCheapest enumerates the positive literal with the fewest candidates.
-func (e *evaluator) joinCheapest(r *rule, done, bound uint64, delta int) {
+func (e *evaluator) joinCheapest(r *rule, delta int) {
 	best := access{lit: -1}
 	for i := range r.body {
-		if done&(1<<uint(i)) != 0 || r.body[i].kind != litPos {
+		if e.done[i] || r.body[i].kind != litPos {
 			continue
 		}
-		a := e.access(&r.body[i], bound)
+		a := e.access(&r.body[i])
 		if a.cost == 0 {
 			return // no fact can match: the join is empty
 		}
@@ -235,36 +297,37 @@ func (e *evaluator) joinCheapest(r *rule, done, bound uint64, delta int) {
 		}
 	}
 	l := &r.body[best.lit]
-	done, bound = done|1<<uint(best.lit), bound|l.vars
 	t := e.tables[l.rel]
+	e.setDone(best.lit, true)
 	switch {
 	case best.all:
-		e.join(r, done, bound, delta)
+		e.join(r, delta)
 	case best.scan:
 		for ti := 0; ti < t.n; ti++ {
-			e.tryTuple(r, done, bound, delta, l, t.tuple(ti))
+			e.tryTuple(r, delta, l, t.tuple(ti))
 		}
 	default:
 		for _, ti := range best.cands {
-			e.tryTuple(r, done, bound, delta, l, t.tuple(int(ti)))
+			e.tryTuple(r, delta, l, t.tuple(int(ti)))
 		}
 	}
+	e.setDone(best.lit, false)
 }
 
-// access estimates how to enumerate l under the bound slots. A cost of 0
-// means nothing matches.
-func (e *evaluator) access(l *literal, bound uint64) access {
+// access estimates how to enumerate l under the current bindings. A cost of
+// 0 means nothing matches.
+func (e *evaluator) access(l *literal) access {
 	t := e.tables[l.rel]
-	if l.vars&^bound == 0 {
+	if e.bound(l.vars) {
 		tuple, ok := e.buildTuple(l.args, false)
-		if !ok || !t.contains(e.tupleKey(tuple)) {
+		if !ok || !t.contains(tuple) {
 			return access{cost: 0}
 		}
 		return access{cost: 1, all: true}
 	}
 	a := access{cost: t.n, scan: true}
 	for pos, p := range l.args {
-		if l.argVars[pos]&^bound != 0 {
+		if !e.bound(l.argVars[pos]) {
 			continue
 		}
 		id, ok := e.build(p, false)
@@ -278,29 +341,23 @@ func (e *evaluator) access(l *literal, bound uint64) access {
 	return a
 }
 
-func (e *evaluator) tryTuple(r *rule, done, bound uint64, delta int, l *literal, tuple []termID) {
+func (e *evaluator) tryTuple(r *rule, delta int, l *literal, tuple []termID) {
 	mark := len(e.trail)
 	if e.matchAll(l.args, tuple) {
-		e.join(r, done, bound, delta)
+		e.join(r, delta)
 	}
 	e.undo(mark)
 }
 
 func (e *evaluator) derive(r *rule) {
 	tuple, _ := e.buildTuple(r.args, true)
-	tuple = append([]termID(nil), tuple...)
-	if e.tables[r.head].add(tuple, e.tupleKey(tuple)) {
+	if e.tables[r.head].add(tuple) {
 		e.left--
 		if e.left < 0 {
 			rel := e.p.rels[r.head]
 			e.err = &LimitError{Limit: e.limit, Where: e.where, Relation: relKey(rel.name, rel.arity)}
 		}
 	}
-}
-
-func (e *evaluator) tupleKey(tuple []termID) []byte {
-	e.key = tupleKey(e.key, tuple)
-	return e.key
 }
 
 // buildTuple instantiates args under the bindings. Without intern, it fails

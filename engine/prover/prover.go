@@ -122,10 +122,12 @@ func column(t *table, pos int) []termID {
 func (pr *Prover) newState(facts []termID) *State {
 	slices.Sort(facts)
 	facts = slices.Compact(facts)
-	h := uint64(14695981039346656037)
+	// A sum of mixed fact hashes does not depend on fact order or on the
+	// order in which terms were interned, so equal states of two provers
+	// for the same game hash alike and searches stay reproducible.
+	var h uint64
 	for _, f := range facts {
-		h ^= uint64(f)
-		h *= 1099511628211
+		h += mix(pr.prog.terms.terms[f].hash)
 	}
 	return &State{pr: pr, facts: facts, hash: h}
 }
@@ -160,8 +162,7 @@ func (pr *Prover) modelOf(s *State) (*model, error) {
 	}
 	tr := tables[pr.prog.trueRel]
 	for _, f := range s.facts {
-		one := []termID{f}
-		tr.add(one, tupleKey(nil, one))
+		tr.add([]termID{f})
 	}
 	if err := pr.prog.evalLayer(tables, layerState, pr.limit, "state relations"); err != nil {
 		return nil, err
@@ -220,8 +221,7 @@ func (pr *Prover) Next(s game.State, joint []game.Move) (game.State, error) {
 	}
 	does := tables[pr.prog.doesRel]
 	for r, mv := range joint {
-		t := []termID{pr.roleIDs[r], termID(mv)}
-		does.add(t, tupleKey(nil, t))
+		does.add([]termID{pr.roleIDs[r], termID(mv)})
 	}
 	if err := pr.prog.evalLayer(tables, layerMove, pr.limit, "next state"); err != nil {
 		return nil, err
@@ -301,7 +301,8 @@ func (s *State) Facts() []string {
 	return out
 }
 
-// Hash returns a hash of the state's facts.
+// Hash returns a hash of the state's facts that depends only on their
+// canonical text, not on the prover's internal numbering.
 func (s *State) Hash() uint64 { return s.hash }
 
 // Equal reports whether o has the same facts.

@@ -5,18 +5,31 @@ import (
 	"strings"
 )
 
+// stratifyOrSplit stratifies the program; where negation goes through a
+// cycle, it splits the relations concerned by their constant arguments (see
+// split.go) and tries again.
+func (p *program) stratifyOrSplit() []posError {
+	for {
+		errs, cyclic := p.stratify()
+		if len(errs) == 0 || !p.splitCycles(cyclic) {
+			return errs
+		}
+		p.strata = [numLayers][][]int{}
+	}
+}
+
 // stratify assigns every relation its layer and orders the relations of each
 // layer into strata: groups of mutually recursive relations, each evaluated
 // after everything it depends on. A cycle through negation cannot be
 // evaluated and is reported.
-func (p *program) stratify() []posError {
+func (p *program) stratify() (errs []posError, cyclic [][]int) {
 	deps := p.dependencies()
 	sccs := tarjan(len(p.rels), deps)
-	var errs []posError
 	// tarjan yields each component after every component it depends on.
 	for _, scc := range sccs {
 		if e := p.negativeCycle(scc); e != nil {
 			errs = append(errs, *e)
+			cyclic = append(cyclic, scc)
 		}
 		layer := layerStatic
 		for _, r := range scc {
@@ -35,7 +48,7 @@ func (p *program) stratify() []posError {
 		}
 		p.strata[layer] = append(p.strata[layer], scc)
 	}
-	return errs
+	return errs, cyclic
 }
 
 // dependencies lists, for each relation, the relations its rules read.

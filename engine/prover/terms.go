@@ -20,6 +20,7 @@ type termRec struct {
 	sym      int32
 	compound bool
 	args     []termID
+	hash     uint64 // of the canonical structure, independent of interning order
 }
 
 // termStore interns symbols and ground terms.
@@ -74,7 +75,14 @@ func (s *termStore) intern(sym int32, compound bool, args []termID) termID {
 		return id
 	}
 	id := termID(len(s.terms))
-	s.terms = append(s.terms, termRec{sym: sym, compound: compound, args: append([]termID(nil), args...)})
+	h := stringHash(s.syms[sym])
+	if compound {
+		h = mix(h ^ 0x5bd1e995)
+		for _, a := range args {
+			h = mix(h ^ s.terms[a].hash)
+		}
+	}
+	s.terms = append(s.terms, termRec{sym: sym, compound: compound, args: append([]termID(nil), args...), hash: h})
 	s.index[string(k)] = id
 	return id
 }
@@ -128,4 +136,23 @@ func (s *termStore) write(b *strings.Builder, id termID) {
 		s.write(b, a)
 	}
 	b.WriteByte(')')
+}
+
+// stringHash is FNV-1a over a symbol's name.
+func stringHash(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// mix is a 64-bit finaliser (splitmix64's) that spreads every input bit.
+func mix(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 27
+	h *= 0x94D049BB133111EB
+	return h ^ h>>31
 }
