@@ -46,3 +46,28 @@ func TestParseCorpus(t *testing.T) {
 	}
 	t.Logf("%d rulesheets parsed", len(files))
 }
+
+// BenchmarkParseLargest parses the largest rulesheet of the corpus.
+func BenchmarkParseLargest(b *testing.B) {
+	dir := sharedDir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "games", "*", "*.kif"))
+	var largest string
+	var size int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil && st.Size() > size {
+			largest, size = f, st.Size()
+		}
+	}
+	src, err := os.ReadFile(largest)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%s: %d bytes", filepath.Base(largest), size)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := gdl.Parse(largest, src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
