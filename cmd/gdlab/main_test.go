@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gdlab runs one command line in-process and returns exit code and output.
+func gdlab(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const nim = "../../engine/game/testdata/nim.kif"
+
+func TestCheckReportsEveryPositionedError(t *testing.T) {
+	bad := writeFile(t, "bad.kif", "(role a)\n(<= (legal a ?x) (true (p ?y)))\n(<= (next q) (not (foo\n")
+	code, _, stderr := gdlab("check", bad)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr, "bad.kif:3:") {
+		t.Errorf("want a positioned error for the unclosed list, got:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
+		t.Errorf("panic trace in output:\n%s", stderr)
+	}
+	code, _, stderr = gdlab("check", writeFile(t, "unsafe.kif", "(role a)\n(<= (legal a ?x) (true (p ?y)))\n"))
+	if code != 1 || !strings.Contains(stderr, "unsafe.kif:2:") || !strings.Contains(stderr, "?x") {
+		t.Errorf("unsafe rule: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+func TestCheckAcceptsValidGame(t *testing.T) {
+	code, out, stderr := gdlab("check", nim)
+	if code != 0 || !strings.Contains(out, "ok") {
+		t.Errorf("exit %d, out %q, err %q", code, out, stderr)
+	}
+}
+
+func TestBadCommandLines(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"perft"}, 2, "need one rulesheet"},
+		{[]string{"play", "/no/such/file.kif"}, 1, "no such file"},
+		{[]string{"check", "/no/such/file.kif"}, 1, "/no/such/file.kif: no such file"},
+		{[]string{"play", nim, "--machine", "oracle"}, 1, "unknown machine"},
+		{[]string{"play", nim, "--seed", "x"}, 2, "invalid value"},
+		{[]string{"replay", "/no/such.jsonl", "--rules", nim}, 1, "no such file"},
+	} {
+		code, _, stderr := gdlab(c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("gdlab %v: exit %d, stderr %q; want exit %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}
+
+func TestPlayTraceReplayPerft(t *testing.T) {
+	code, out, _ := gdlab("play", nim, "--seed", "4")
+	if code != 0 || !strings.Contains(out, "goal first:") {
+		t.Fatalf("play: exit %d\n%s", code, out)
+	}
+	code, line, _ := gdlab("trace", nim, "--seed", "4")
+	if code != 0 || !strings.HasPrefix(line, `{"game":"nim","seed":4,"roles":["first","second"]`) {
+		t.Fatalf("trace: exit %d\n%s", code, line)
+	}
+	traces := writeFile(t, "nim.jsonl", line)
+	if code, out, _ := gdlab("replay", traces, "--rules", nim); code != 0 || !strings.Contains(out, "1 of 1 traces agree") {
+		t.Errorf("replay of own trace: exit %d\n%s", code, out)
+	}
+	broken := strings.Replace(line, `"terminal":false`, `"terminal":true`, 1)
+	if code, out, _ := gdlab("replay", writeFile(t, "broken.jsonl", broken), "--rules", nim); code != 1 || !strings.Contains(out, "step 0: terminal differs") {
+		t.Errorf("replay of a broken trace: exit %d\n%s", code, out)
+	}
+	// after the four opening moves the heaps are (2,2) (1,2) (3,1) (3,0): 4+3+3+2 replies
+	if code, out, _ := gdlab("perft", nim, "--depth", "2"); code != 0 || !strings.Contains(out, "         12 ") {
+		t.Errorf("perft: exit %d\n%s", code, out)
+	}
+}
+
+func TestTraceReproducesSharedTrace(t *testing.T) {
+	dir := os.Getenv("GDLAB_SHARED")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared")
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "traces", "ticTacToe.jsonl"))
+	if err != nil {
+		t.Skipf("shared corpus not found at %s (set GDLAB_SHARED): skipping", dir)
+	}
+	code, got, _ := gdlab("trace", filepath.Join(dir, "games", "ticTacToe", "ticTacToe.kif"), "--seed", "1")
+	if code != 0 || got != strings.SplitAfter(string(want), "\n")[0] {
+		t.Errorf("trace differs from the shared one:\n%s", got)
+	}
+}
