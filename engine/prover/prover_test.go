@@ -1,0 +1,101 @@
+package prover_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
+	"gdlab/engine/gdl"
+	"gdlab/engine/prover"
+)
+
+func load(t *testing.T, src string, opt prover.Options) (*prover.Prover, error) {
+	t.Helper()
+	d, err := gdl.Parse("test.kif", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prover.NewWithOptions(d, opt)
+}
+
+// A one-player game whose goal negates itself at another constant, as 14
+// corpus games do; the prover splits goal by its constant argument.
+const selfNegatingGoal = `
+(role p) (init (s 0)) (succ 0 1) (succ 1 2)
+(<= (legal p (go ?x)) (true (s ?x)))
+(<= (next (s ?y)) (true (s ?x)) (succ ?x ?y))
+(<= terminal (true (s 2)))
+(<= (goal p 100) (true (s 2)))
+(<= (goal p 0) (not (goal p 100)))
+`
+
+func TestLocallyStratifiedGoal(t *testing.T) {
+	pr, err := load(t, selfNegatingGoal, prover.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := pr.Initial()
+	if g, err := pr.Goal(s, 0); err != nil || g != 0 {
+		t.Errorf("initial goal = %d, %v; want 0", g, err)
+	}
+	for i := 0; i < 2; i++ {
+		ms, _ := pr.Legal(s, 0, nil)
+		s, _ = pr.Next(s, ms)
+	}
+	if g, err := pr.Goal(s, 0); err != nil || g != 100 {
+		t.Errorf("final goal = %d, %v; want 100", g, err)
+	}
+	gametest.Conform(t, pr, 3, 10)
+}
+
+func TestCompileErrorsArePositioned(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"(role p)\n(<= (legal p ?m) (true (s ?x)))", "test.kif:2:14: variable ?m"},
+		{"(role p)\n(<= q (not r))\n(<= r (not q))", "not stratified"},
+		{"(role p)\n(<= (true x) (role p))", "test.kif:2:1: rules may not define \"true\""},
+	} {
+		_, err := load(t, c.src, prover.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+func TestFactLimit(t *testing.T) {
+	src := "(role p)\n(n 0) (n 1) (n 2) (n 3) (n 4) (n 5) (n 6) (n 7) (n 8) (n 9)\n(<= (pair ?a ?b ?c) (n ?a) (n ?b) (n ?c))"
+	_, err := load(t, src, prover.Options{MaxFacts: 500})
+	var le *prover.LimitError
+	if !errors.As(err, &le) || le.Relation != "pair/3" || le.Limit != 500 {
+		t.Fatalf("got %v, want a LimitError at pair/3", err)
+	}
+	if _, err := load(t, src, prover.Options{MaxFacts: 2000}); err != nil {
+		t.Errorf("within the limit: %v", err)
+	}
+}
+
+func TestGoalErrors(t *testing.T) {
+	pr, err := load(t, "(role p) (role q) (goal p 10) (goal p 20) (init x)", prover.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pr.Goal(pr.Initial(), 0); !errors.Is(err, game.ErrManyGoals) {
+		t.Errorf("two values: %v", err)
+	}
+	if _, err := pr.Goal(pr.Initial(), 1); !errors.Is(err, game.ErrNoGoal) {
+		t.Errorf("no value: %v", err)
+	}
+}
+
+func TestConformOnCorpusGames(t *testing.T) {
+	dir := sharedDir(t)
+	for _, key := range []string{"ticTacToe", "connectFour", "blocker", "3pConnectFour", "breakthroughSmall"} {
+		pr, err := prover.Load(filepath.Join(dir, "games", key, key+".kif"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gametest.Conform(t, pr, 3, 60)
+	}
+}
