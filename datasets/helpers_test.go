@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gdlab/engine/game"
+	"gdlab/engine/gdl"
 	"gdlab/engine/prover"
 )
 
@@ -47,8 +48,8 @@ var heavy = map[string]bool{
 	"reversi":                 true,
 	"reversiSmall":            true,
 	"escortLatchBreakthrough": true,
-	"hex":                     true,
-	"hexPie":                  true,
+	"hex7":                    true,
+	"hexPie7":                 true,
 	"kalaha":                  true,
 	"dotsAndBoxes":            true,
 	"dualConnectFour":         true,
@@ -108,6 +109,9 @@ func newProver(t testing.TB, g *Rulesheet) *prover.Prover {
 	}
 	return pr
 }
+
+// newMachine builds the reference prover for a parsed game.
+func newMachine(d *gdl.Description) (game.Machine, error) { return prover.New(d) }
 
 // goalsText renders a goal vector as the keys of Meta.Outcomes: "100 0".
 func goalsText(goals []int) string {

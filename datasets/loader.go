@@ -211,11 +211,11 @@ func unwrapPathError(err error) error {
 }
 
 // jsonErrorText describes a JSON decoding error, with the line and column
-// of a syntax error.
+// of a syntax error: the offending byte is the last one the decoder read.
 func jsonErrorText(raw []byte, err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := lineCol(raw, int(se.Offset))
+		line, col := lineCol(raw, max(int(se.Offset)-1, 0))
 		return fmt.Sprintf("line %d, column %d: %v", line, col, err)
 	}
 	return err.Error()
