@@ -23,6 +23,16 @@ type evaluator struct {
 	// the facts of the previous semi-naive round of each relation: [lo, hi)
 	deltaLo, deltaHi []int
 	where            string // what is being computed, for limit errors
+	stop             bool   // abandon the current join (a count passed its limit)
+	count, countMax  int    // for countMatch
+}
+
+// countMatch is an emit that counts matches, stopping past countMax.
+func (e *evaluator) countMatch(*rule) {
+	e.count++
+	if e.count > e.countMax {
+		e.stop = true
+	}
 }
 
 // limits are the resolved bounds of one grounding.
@@ -70,7 +80,7 @@ func (e *evaluator) run(r *rule, plan []step) {
 }
 
 func (e *evaluator) join(r *rule, plan []step, i int) {
-	if e.err != nil {
+	if e.err != nil || e.stop {
 		return
 	}
 	if i == len(plan) {

@@ -3,6 +3,7 @@ package ground
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"time"
 
@@ -23,6 +24,9 @@ const (
 type Options struct {
 	MaxSize int   // ground atoms plus ground rules; 0 means DefaultMaxSize
 	MaxWork int64 // join steps; 0 means DefaultMaxWork
+	// NoDecompose keeps every rule whole instead of splitting off the
+	// literals over variables the head does not mention (see decompose.go).
+	NoDecompose bool
 }
 
 // Ground instantiates the rules of d. It evaluates the static relations
@@ -35,6 +39,9 @@ type Options struct {
 func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if os.Getenv("GDLAB_PANIC") != "" {
+				panic(r)
+			}
 			prog, err = nil, fmt.Errorf("ground: internal error: %v", r)
 		}
 	}()
@@ -59,7 +66,7 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 		return nil, err
 	}
 	g := &grounder{p: p, e: &evaluator{p: p, pl: planner{p}, ctx: ctx, lim: lim,
-		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}}
+		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}, noDecompose: opt.NoDecompose}
 	for _, scc := range order {
 		if g.fixpoint(scc); g.e.err != nil {
 			return nil, g.e.err
@@ -79,6 +86,9 @@ type grounder struct {
 	p     *program
 	e     *evaluator
 	rules ruleSet
+	aux   int // auxiliary relations made so far
+	// noDecompose turns decomposition off (Options.NoDecompose).
+	noDecompose bool
 }
 
 // fixpoint evaluates one group of mutually recursive relations: exactly
@@ -169,6 +179,23 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 				continue
 			}
 			dynamic = append(dynamic, r)
+		}
+	}
+	if !g.noDecompose {
+		var rewrite []int
+		for _, r := range dynamic {
+			if r != p.rel.true && r != p.rel.does {
+				rewrite = append(rewrite, r)
+			}
+		}
+		g.e.where = "the decomposition of rules"
+		for _, a := range g.decompose(rewrite) {
+			if !p.rels[a].static {
+				dynamic = append(dynamic, a)
+			}
+		}
+		if g.e.err != nil {
+			return nil, g.e.err
 		}
 	}
 	slices.Sort(dynamic)

@@ -143,7 +143,8 @@ func (b *builder) derived(ctx context.Context) error {
 			b.atomLit[a] = litFalse
 			continue
 		}
-		b.atomLit[a] = mkLit(b.g.add(kOr, nil, 0), false)
+		b.g.names = append(b.g.names, b.p.AtomText(ground.AtomID(a)))
+		b.atomLit[a] = mkLit(b.g.add(kOr, nil, int32(len(b.g.names))), false)
 	}
 	for a := range b.p.Atoms {
 		if a&0xfff == 0 {

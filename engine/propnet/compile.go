@@ -39,32 +39,114 @@ func (g *graph) allNodes() []int32 {
 	return out
 }
 
+// compiler flattens an acyclic graph into a Net's tables.
+type compiler struct {
+	n     *Net
+	g     *graph
+	order []int32 // the nodes outputs need, inputs first
+	eager []bool  // kept up to date by propagation; the rest is evaluated on demand
+	newID []int32 // graph node -> Net node, -1 if unused
+}
+
 // compile flattens an acyclic graph into the Net's tables.
 func (n *Net) compile(g *graph) error {
 	order, ok := g.topoOrder()
 	if !ok {
 		return errCycle
 	}
-	newID := n.number(g, order)
-	n.initialCounters(g, order, newID)
-	n.fanouts(g, order, newID)
-	n.wireOutputs(g, newID)
+	c := &compiler{n: n, g: g, order: order}
+	c.markEager()
+	c.number()
+	c.initialCounters()
+	c.fanouts()
+	c.lazyTables()
+	c.wireOutputs()
+	c.names()
 	n.stats.Optimized = g.counts(order)
 	return nil
 }
 
-// number gives every used node its index in the flat tables: the nodes that
-// drive a legal or next output first, so that a simulator recognises them
-// by a single comparison.
-func (n *Net) number(g *graph, order []int32) []int32 {
-	newID := make([]int32, len(g.nodes))
-	for i := range newID {
-		newID[i] = -1
+// names records what each node stands for: the fact or move of a
+// proposition, the ground atom a gate computes, or "" for helper gates.
+func (c *compiler) names() {
+	g, n := c.g, c.n
+	n.nodeName = make([]string, n.nodes)
+	n.nodeKind = make([]uint8, n.nodes)
+	for v, id := range c.newID {
+		if id < 0 {
+			continue
+		}
+		nd := &g.nodes[v]
+		n.nodeKind[id] = uint8(nd.kind)
+		switch nd.kind {
+		case kBase:
+			n.nodeName[id] = "(true " + n.facts[nd.ref] + ")"
+		case kInput:
+			r := n.inputRole(nd.ref)
+			n.nodeName[id] = "(does " + n.roles[r] + " " + n.moves[r][nd.ref-n.inputOff[r]] + ")"
+		default:
+			if nd.ref > 0 {
+				n.nodeName[id] = g.names[nd.ref-1]
+			}
+		}
+	}
+}
+
+// markEager marks the nodes that legal, next or terminal depend on, and
+// every proposition. Nodes only goals depend on are lazy: goals are read
+// once per playout, so propagating into, say, a piece-counting circuit at
+// every move would be wasted.
+func (c *compiler) markEager() {
+	g := c.g
+	c.eager = make([]bool, len(g.nodes))
+	var stack []int32
+	mark := func(l lit) {
+		if v := l.node(); !c.eager[v] {
+			c.eager[v] = true
+			stack = append(stack, v)
+		}
+	}
+	for _, n := range g.bases {
+		mark(mkLit(n, false))
+	}
+	for _, n := range g.inputs {
+		mark(mkLit(n, false))
+	}
+	for r := range g.legal {
+		for m := range g.legal[r] {
+			mark(g.legal[r][m])
+			if g.gate != nil {
+				mark(g.gate[r][m])
+			}
+		}
+	}
+	for _, l := range g.next {
+		mark(l)
+	}
+	mark(g.terminal)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, l := range g.nodes[v].in {
+			mark(l)
+		}
+	}
+}
+
+// number gives every used node its index in the flat tables: first the
+// nodes that drive a legal or next output, so that a simulator recognises
+// them by one comparison; then the other eager nodes; then the lazy ones in
+// topological order.
+func (c *compiler) number() {
+	g, n := c.g, c.n
+	c.newID = make([]int32, len(g.nodes))
+	for i := range c.newID {
+		c.newID[i] = -1
 	}
 	next := int32(0)
 	take := func(l lit) {
-		if !l.isConst() && newID[l.node()] < 0 {
-			newID[l.node()] = next
+		if !l.isConst() && c.newID[l.node()] < 0 {
+			c.newID[l.node()] = next
 			next++
 		}
 	}
@@ -77,20 +159,27 @@ func (n *Net) number(g *graph, order []int32) []int32 {
 		take(l)
 	}
 	n.watched = next
-	for _, v := range order {
+	for _, v := range c.order {
+		if v != 0 && c.eager[v] {
+			take(mkLit(v, false))
+		}
+	}
+	n.eager = next
+	for _, v := range c.order {
 		if v != 0 {
 			take(mkLit(v, false))
 		}
 	}
 	n.nodes = next
-	return newID
 }
 
-// initialCounters evaluates the network with every proposition false.
-func (n *Net) initialCounters(g *graph, order []int32, newID []int32) {
+// initialCounters evaluates the network with every proposition false. Lazy
+// nodes hold their value as a proposition does: -1 for true, 0 for false.
+func (c *compiler) initialCounters() {
+	g, n := c.g, c.n
 	n.cnt0 = make([]int32, n.nodes)
 	val := make([]bool, len(g.nodes)) // node 0, the constant, stays false
-	for _, v := range order {
+	for _, v := range c.order {
 		nd := &g.nodes[v]
 		if nd.kind != kAnd && nd.kind != kOr {
 			continue
@@ -99,27 +188,39 @@ func (n *Net) initialCounters(g *graph, order []int32, newID []int32) {
 		if nd.kind == kAnd {
 			thr = int32(len(nd.in))
 		}
-		c := thr - 1
+		k := thr - 1
 		for _, l := range nd.in {
 			if val[l.node()] != l.neg() {
-				c--
+				k--
 			}
 		}
-		n.cnt0[newID[v]] = c
-		val[v] = c < 0
+		val[v] = k < 0
+		if !c.eager[v] {
+			k = 0
+			if val[v] {
+				k = -1
+			}
+		}
+		n.cnt0[c.newID[v]] = k
 	}
 }
 
-// fanouts lays out, for every node, the nodes that read it.
-func (n *Net) fanouts(g *graph, order []int32, newID []int32) {
+// fanouts lays out, for every eager node, the eager gates that read it.
+func (c *compiler) fanouts() {
+	g, n := c.g, c.n
+	slot := func(l lit) int32 {
+		s := 2 * c.newID[l.node()]
+		if l.neg() {
+			s++
+		}
+		return s
+	}
 	cnt := make([]int32, 2*n.nodes+1)
-	for _, v := range order {
-		for _, l := range g.nodes[v].in {
-			slot := 2 * newID[l.node()]
-			if l.neg() {
-				slot++
+	for _, v := range c.order {
+		if c.eager[v] {
+			for _, l := range g.nodes[v].in {
+				cnt[slot(l)+1]++
 			}
-			cnt[slot+1]++
 		}
 	}
 	for i := 1; i < len(cnt); i++ {
@@ -128,58 +229,72 @@ func (n *Net) fanouts(g *graph, order []int32, newID []int32) {
 	n.fanOff = cnt
 	n.fan = make([]int32, cnt[len(cnt)-1])
 	fill := append([]int32(nil), cnt...)
-	for _, v := range order {
-		for _, l := range g.nodes[v].in {
-			slot := 2 * newID[l.node()]
-			if l.neg() {
-				slot++
+	for _, v := range c.order {
+		if c.eager[v] {
+			for _, l := range g.nodes[v].in {
+				n.fan[fill[slot(l)]] = c.newID[v]
+				fill[slot(l)]++
 			}
-			n.fan[fill[slot]] = newID[v]
-			fill[slot]++
 		}
 	}
 }
 
-// wireOutputs compiles the outputs and the watchers of legal and next.
-func (n *Net) wireOutputs(g *graph, newID []int32) {
-	cl := func(l lit) clit {
-		switch {
-		case l == litFalse:
-			return clFalse
-		case l == litTrue:
-			return clTrue
+// lazyTables lists the lazy gates in topological order with their inputs.
+func (c *compiler) lazyTables() {
+	g, n := c.g, c.n
+	n.lazyOff = []int32{0}
+	for _, v := range c.order {
+		nd := &g.nodes[v]
+		if c.eager[v] || (nd.kind != kAnd && nd.kind != kOr) {
+			continue
 		}
-		c := clit(newID[l.node()] << 1)
-		if l.neg() {
-			c |= 1
+		n.lazyNode = append(n.lazyNode, c.newID[v])
+		n.lazyAnd = append(n.lazyAnd, nd.kind == kAnd)
+		for _, l := range nd.in {
+			n.lazyIn = append(n.lazyIn, c.clit(l))
 		}
-		return c
+		n.lazyOff = append(n.lazyOff, int32(len(n.lazyIn)))
 	}
+}
+
+func (c *compiler) clit(l lit) clit {
+	switch {
+	case l == litFalse:
+		return clFalse
+	case l == litTrue:
+		return clTrue
+	}
+	x := clit(c.newID[l.node()] << 1)
+	if l.neg() {
+		x |= 1
+	}
+	return x
+}
+
+// wireOutputs compiles the outputs, the legal groups and the watchers of
+// legal and next.
+func (c *compiler) wireOutputs() {
+	g, n := c.g, c.n
 	n.baseNode = make([]int32, len(g.bases))
 	for i, v := range g.bases {
-		n.baseNode[i] = newID[v]
+		n.baseNode[i] = c.newID[v]
 	}
 	n.inputNode = make([]int32, len(g.inputs))
 	for i, v := range g.inputs {
-		n.inputNode[i] = newID[v]
+		n.inputNode[i] = c.newID[v]
 	}
 	watchers := make([][]int32, n.watched)
-	n.legal = make([]clit, len(g.inputs))
-	n.flatRole = make([]int32, len(g.inputs))
-	for r := range g.legal {
-		for m, l := range g.legal[r] {
-			i := n.inputOff[r] + int32(m)
-			n.legal[i], n.flatRole[i] = cl(l), int32(r)
-			if c := n.legal[i]; c >= 0 {
-				watchers[c>>1] = append(watchers[c>>1], i<<2|int32(c&1)<<1)
-			}
+	c.legalGroups()
+	for i, l := range n.legal {
+		if l >= 0 {
+			watchers[l>>1] = append(watchers[l>>1], int32(i)<<2|int32(l&1)<<1)
 		}
 	}
 	n.next = make([]clit, len(g.next))
 	for b, l := range g.next {
-		n.next[b] = cl(l)
-		if c := n.next[b]; c >= 0 {
-			watchers[c>>1] = append(watchers[c>>1], int32(b)<<2|int32(c&1)<<1|1)
+		n.next[b] = c.clit(l)
+		if x := n.next[b]; x >= 0 {
+			watchers[x>>1] = append(watchers[x>>1], int32(b)<<2|int32(x&1)<<1|1)
 		}
 	}
 	n.watchOff = make([]int32, n.watched+1)
@@ -190,8 +305,37 @@ func (n *Net) wireOutputs(g *graph, newID []int32) {
 	n.goals = make([][]goalLit, len(g.goals))
 	for r, gs := range g.goals {
 		for _, o := range gs {
-			n.goals[r] = append(n.goals[r], goalLit{value: o.value, text: o.text, ok: o.ok, l: cl(o.l)})
+			n.goals[r] = append(n.goals[r], goalLit{value: o.value, text: o.text, ok: o.ok, l: c.clit(o.l)})
 		}
 	}
-	n.terminal = cl(g.terminal)
+	n.terminal = c.clit(g.terminal)
+}
+
+// legalGroups compiles the legal outputs: per move the lit of its rest and
+// its group, per role a range of groups, each with its gate.
+func (c *compiler) legalGroups() {
+	g, n := c.g, c.n
+	n.legal = make([]clit, len(g.inputs))
+	n.moveGroup = make([]int32, len(g.inputs))
+	n.groupOff = make([]int32, len(g.legal)+1)
+	for r := range g.legal {
+		n.groupOff[r] = int32(len(n.groupGate))
+		index := map[lit]int32{}
+		for m, l := range g.legal[r] {
+			i := n.inputOff[r] + int32(m)
+			gate := litTrue
+			if g.gate != nil {
+				gate = g.gate[r][m]
+			}
+			grp, ok := index[gate]
+			if !ok {
+				grp = int32(len(n.groupGate))
+				index[gate] = grp
+				n.groupGate = append(n.groupGate, c.clit(gate))
+				n.groupRole = append(n.groupRole, int32(r))
+			}
+			n.legal[i], n.moveGroup[i] = c.clit(l), grp
+		}
+	}
+	n.groupOff[len(g.legal)] = int32(len(n.groupGate))
 }

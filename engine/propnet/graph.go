@@ -37,7 +37,7 @@ const (
 type gnode struct {
 	kind kind
 	in   []lit
-	ref  int32 // kBase: base index; kInput: input index
+	ref  int32 // kBase: base index; kInput: input index; gates: 1 + index into graph.names, or 0
 }
 
 // goalOut is one (goal R V) output.
@@ -53,11 +53,13 @@ type goalOut struct {
 type graph struct {
 	nodes    []gnode
 	legal    [][]lit     // per role, per move
+	gate     [][]lit     // per role, per move: a conjunct factored out of legal (see gate.go); nil until then
 	goals    [][]goalOut // per role
 	terminal lit
 	next     []lit   // per base proposition
 	bases    []int32 // node of each base proposition
 	inputs   []int32 // node of each input proposition (role moves, flattened)
+	names    []string // names of gates that compute a ground atom, for introspection
 }
 
 func (g *graph) add(k kind, in []lit, ref int32) int32 {
@@ -70,6 +72,11 @@ func (g *graph) outputs(fn func(*lit)) {
 	for r := range g.legal {
 		for m := range g.legal[r] {
 			fn(&g.legal[r][m])
+		}
+	}
+	for r := range g.gate {
+		for m := range g.gate[r] {
+			fn(&g.gate[r][m])
 		}
 	}
 	for r := range g.goals {

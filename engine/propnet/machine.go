@@ -147,6 +147,7 @@ func (n *Net) Goal(s game.State, role int) (int, error) {
 func (n *Net) notInteger(s game.State, role int) error {
 	sim, _ := n.borrow(s)
 	defer n.pool.Put(sim)
+	sim.Goal(role) // brings lazy gates up to date
 	for _, g := range n.goals[role] {
 		if value(sim.cnt, g.l) {
 			return fmt.Errorf("goal value %q of %s is not an integer", g.text, n.roles[role])

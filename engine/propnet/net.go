@@ -27,18 +27,32 @@ type Net struct {
 	fanOff   []int32 // node n reads fan[fanOff[2n]:fanOff[2n+1]] positively, [.., fanOff[2n+2]) negated
 	fan      []int32
 	watched  int32   // nodes [0, watched) drive a legal or next output
+	eager    int32   // nodes [0, eager) propagate; the rest are lazy gates
 	watchOff []int32 // node n's watchers are watch[watchOff[n]:watchOff[n+1]]
 	watch    []int32 // watcher: index<<2 | negated<<1 | isNext
 
 	baseNode  []int32 // base proposition -> node, -1 when nothing reads it
 	inputNode []int32 // input proposition -> node, -1 when nothing reads it
-	legal     []clit  // per input proposition (role-major, as inputOff)
-	flatRole  []int32 // input proposition -> role
+	legal     []clit  // per input proposition (role-major, as inputOff): legal when this and its group's gate hold
+	moveGroup []int32 // input proposition -> its legal group
+	groupGate []clit  // legal group -> the conjunct its moves share (see gate.go)
+	groupRole []int32 // legal group -> role
+	groupOff  []int32 // role -> its first legal group
 	goals     [][]goalLit
 	terminal  clit
 	next      []clit // per base proposition
+	// Lazy gates (only goals read them) in topological order, evaluated on
+	// demand: node lazyNode[i] is an AND (lazyAnd) or OR of the clits
+	// lazyIn[lazyOff[i]:lazyOff[i+1]].
+	lazyNode []int32
+	lazyAnd  []bool
+	lazyOff  []int32
+	lazyIn   []clit
 	initial   []uint64
 	words     int // 64-bit words of a state
+
+	nodeName []string // per node: what it computes, "" for helper gates
+	nodeKind []uint8  // per node: its kind
 
 	stats Stats
 	pool  sync.Pool
@@ -101,6 +115,15 @@ func (e *SizeError) Error() string {
 var ErrUnknownMove = errors.New("move is never legal for this role")
 
 var errCycle = errors.New("propnet: internal error: cycle left in the network")
+
+// inputRole returns the role of input proposition i.
+func (m *meta) inputRole(i int32) int {
+	r := 0
+	for r+1 < len(m.roles) && m.inputOff[r+1] <= i {
+		r++
+	}
+	return r
+}
 
 // Stats returns the network's component counts, sizes and build times.
 func (n *Net) Stats() Stats { return n.stats }

@@ -71,9 +71,11 @@ func (g *graph) simplify() (*graph, error) {
 		s.repl[n] = mkLit(s.g.inputs[i], false)
 	}
 	inlined := s.inlined(order)
+	s.g.names = g.names
 	for _, n := range order {
 		if k := g.nodes[n].kind; (k == kAnd || k == kOr) && !inlined[n] {
 			s.repl[n] = s.gate(n)
+			s.keepName(n)
 		}
 	}
 	s.g.legal = make([][]lit, len(g.legal))
@@ -85,6 +87,12 @@ func (g *graph) simplify() (*graph, error) {
 		s.g.goals[r] = slices.Clone(g.goals[r])
 	}
 	s.g.next = make([]lit, len(g.next))
+	if g.gate != nil {
+		s.g.gate = make([][]lit, len(g.gate))
+		for r := range g.gate {
+			s.g.gate[r] = make([]lit, len(g.gate[r]))
+		}
+	}
 	copyOutputs(g, s.g, func(l lit) lit { return s.mapLit(l) })
 	return s.g, nil
 }
@@ -113,6 +121,17 @@ func (s *simplifier) countReads(order []int32) {
 		}
 	}
 	s.old.outputs(func(l *lit) { s.reads[l.node()] += 2 }) // outputs are never inlined
+}
+
+// keepName passes old gate n's name to the node that now computes it.
+func (s *simplifier) keepName(n int32) {
+	ref, l := s.old.nodes[n].ref, s.repl[n]
+	if ref == 0 || l.isConst() || l.neg() {
+		return
+	}
+	if nd := &s.g.nodes[l.node()]; (nd.kind == kAnd || nd.kind == kOr) && nd.ref == 0 {
+		nd.ref = ref
+	}
 }
 
 // inlined marks the gates that their only reader absorbs: a gate read

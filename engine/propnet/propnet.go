@@ -64,6 +64,7 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 		if g, err = g.optimize(ctx); err != nil {
 			return nil, err
 		}
+		g.gateLegal()
 	}
 	built := time.Now()
 	net = &Net{meta: *m}

@@ -20,9 +20,12 @@ type Sim struct {
 	state  []uint64  // the current state's base propositions
 	next   []uint64  // the next state's, kept up to date by watchers
 	target []uint64  // scratch for Advance
-	legal  [][]int32 // per role: its legal moves, in no particular order
-	lpos   []int32   // input proposition -> position in its role's legal list, or -1
+	group  [][]int32 // per legal group: its moves whose rest holds, in no particular order
+	lpos   []int32   // input proposition -> position in its group's list, or -1
 	moves  []int32   // per role: the move set on the inputs, or -1
+	stale  bool      // lazy gates may be out of date
+	joint  []game.Move
+	stack  []int32 // pending flip events: node<<1 | new value
 }
 
 // ErrNoLegalMove is returned by Playout when a role has no legal move in a
@@ -33,11 +36,19 @@ var ErrNoLegalMove = errors.New("propnet: a role has no legal move in a non-term
 func (n *Net) NewSim() *Sim {
 	s := &Sim{net: n, cnt: append([]int32(nil), n.cnt0...),
 		state: make([]uint64, n.words), next: make([]uint64, n.words), target: make([]uint64, n.words),
-		legal: make([][]int32, len(n.roles)), lpos: make([]int32, len(n.legal)), moves: make([]int32, len(n.roles))}
-	for r := range s.legal {
-		s.legal[r] = make([]int32, 0, n.inputOff[r+1]-n.inputOff[r])
+		group: make([][]int32, len(n.groupGate)), lpos: make([]int32, len(n.legal)), moves: make([]int32, len(n.roles))}
+	size := make([]int, len(n.groupGate))
+	for _, g := range n.moveGroup {
+		size[g]++
+	}
+	for g := range s.group {
+		s.group[g] = make([]int32, 0, size[g])
+	}
+	for r := range s.moves {
 		s.moves[r] = -1
 	}
+	s.joint = make([]game.Move, len(n.roles))
+	s.stack = make([]int32, 0, 64+n.nodes/8)
 	// Watchers report changes only, so read every output once now.
 	for i, l := range n.legal {
 		s.lpos[i] = -1
@@ -54,39 +65,49 @@ func (n *Net) NewSim() *Sim {
 	return s
 }
 
-// flip propagates a change of node v's value to v.
-func (s *Sim) flip(v int32, to bool) {
-	net := s.net
-	d := int32(1)
-	if to {
-		d = -1
-	}
-	cnt := s.cnt
-	lo, mid, hi := net.fanOff[2*v], net.fanOff[2*v+1], net.fanOff[2*v+2]
-	for _, t := range net.fan[lo:mid] {
-		old := cnt[t]
-		nw := old + d
-		cnt[t] = nw
-		if old^nw < 0 {
-			s.flip(t, nw < 0)
+// propagate processes the pending flip events on the stack. An event is
+// node<<1 | new value; processing it moves each reader's counter by one and
+// queues an event for every reader whose value changes. Counters are sums,
+// so events may be processed in any order; a node that flips and flips back
+// before its events are processed simply contributes nothing in the end.
+func (s *Sim) propagate() {
+	net, cnt, fan, off := s.net, s.cnt, s.net.fan, s.net.fanOff
+	stack := s.stack
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		v := e >> 1
+		d := 1 - 2*(e&1) // -1 when v became true
+		lo, mid, hi := off[2*v], off[2*v+1], off[2*v+2]
+		for _, t := range fan[lo:mid] {
+			old := cnt[t]
+			nw := old + d
+			cnt[t] = nw
+			if old^nw < 0 {
+				stack = append(stack, t<<1|int32(uint32(nw)>>31))
+			}
+		}
+		for _, t := range fan[mid:hi] {
+			old := cnt[t]
+			nw := old - d
+			cnt[t] = nw
+			if old^nw < 0 {
+				stack = append(stack, t<<1|int32(uint32(nw)>>31))
+			}
+		}
+		if v < net.watched {
+			s.notify(v)
 		}
 	}
-	for _, t := range net.fan[mid:hi] {
-		old := cnt[t]
-		nw := old - d
-		cnt[t] = nw
-		if old^nw < 0 {
-			s.flip(t, nw < 0)
-		}
-	}
-	if v < net.watched {
-		s.notify(v, to)
-	}
+	s.stack = stack
 }
 
-// notify updates the legal lists and the next state for a watched node.
-func (s *Sim) notify(v int32, to bool) {
+// notify brings the legal lists and the next state up to date with watched
+// node v's current value (not an event's: events of one node may be
+// processed out of order).
+func (s *Sim) notify(v int32) {
 	net := s.net
+	to := s.cnt[v] < 0
 	for _, w := range net.watch[net.watchOff[v]:net.watchOff[v+1]] {
 		on := to != (w&2 != 0)
 		i := w >> 2
@@ -98,29 +119,34 @@ func (s *Sim) notify(v int32, to bool) {
 			}
 			continue
 		}
-		if on {
+		if on && s.lpos[i] < 0 {
 			s.addLegal(i)
-		} else {
+		} else if !on && s.lpos[i] >= 0 {
 			s.removeLegal(i)
 		}
 	}
 }
 
 func (s *Sim) addLegal(i int32) {
-	r := s.net.flatRole[i]
-	s.lpos[i] = int32(len(s.legal[r]))
-	s.legal[r] = append(s.legal[r], i)
+	g := s.net.moveGroup[i]
+	s.lpos[i] = int32(len(s.group[g]))
+	s.group[g] = append(s.group[g], i)
 }
 
 func (s *Sim) removeLegal(i int32) {
-	r := s.net.flatRole[i]
-	l := s.legal[r]
+	g := s.net.moveGroup[i]
+	l := s.group[g]
 	p := s.lpos[i]
 	last := l[len(l)-1]
 	l[p] = last
 	s.lpos[last] = p
-	s.legal[r] = l[:len(l)-1]
+	s.group[g] = l[:len(l)-1]
 	s.lpos[i] = -1
+}
+
+// legalIn reports whether input proposition i is a legal move now.
+func (s *Sim) legalIn(i int32) bool {
+	return s.lpos[i] >= 0 && value(s.cnt, s.net.groupGate[s.net.moveGroup[i]])
 }
 
 // setProp sets a base or input proposition's node to v.
@@ -132,12 +158,15 @@ func (s *Sim) setProp(node int32, v bool) {
 	if old == v {
 		return
 	}
+	s.stale = true
 	if v {
 		s.cnt[node] = -1
+		s.stack = append(s.stack, node<<1|1)
 	} else {
 		s.cnt[node] = 0
+		s.stack = append(s.stack, node<<1)
 	}
-	s.flip(node, v)
+	s.propagate()
 }
 
 // load makes bits the current state, changing only the propositions that differ.
@@ -177,9 +206,32 @@ func (s *Sim) State() *State { return s.net.newState(append([]uint64(nil), s.sta
 // Terminal reports whether the current state is terminal.
 func (s *Sim) Terminal() bool { return value(s.cnt, s.net.terminal) }
 
+// evalLazy brings the lazy gates up to date.
+func (s *Sim) evalLazy() {
+	net, cnt := s.net, s.cnt
+	for i, v := range net.lazyNode {
+		and := net.lazyAnd[i]
+		out := and
+		for _, l := range net.lazyIn[net.lazyOff[i]:net.lazyOff[i+1]] {
+			if value(cnt, l) != and {
+				out = !and
+				break
+			}
+		}
+		cnt[v] = 0
+		if out {
+			cnt[v] = -1
+		}
+	}
+	s.stale = false
+}
+
 // Goal returns role's goal value in the current state, or game.ErrNoGoal or
 // game.ErrManyGoals.
 func (s *Sim) Goal(role int) (int, error) {
+	if s.stale && len(s.net.lazyNode) > 0 {
+		s.evalLazy()
+	}
 	found := -1
 	for i, g := range s.net.goals[role] {
 		if value(s.cnt, g.l) {
@@ -215,12 +267,31 @@ func (s *Sim) Goals(dst []int) []int {
 }
 
 // LegalCount returns how many legal moves role has in the current state.
-func (s *Sim) LegalCount(role int) int { return len(s.legal[role]) }
+func (s *Sim) LegalCount(role int) int {
+	n := 0
+	for g := s.net.groupOff[role]; g < s.net.groupOff[role+1]; g++ {
+		if value(s.cnt, s.net.groupGate[g]) {
+			n += len(s.group[g])
+		}
+	}
+	return n
+}
 
-// LegalMove returns role's i-th legal move in the simulator's own order,
-// which depends on the history of the simulator; use Legal for sorted moves.
+// LegalMove returns role's i-th legal move, 0 <= i < LegalCount(role), in
+// the simulator's own order, which depends on its history; use Legal for
+// sorted moves.
 func (s *Sim) LegalMove(role, i int) game.Move {
-	return game.Move(s.legal[role][i] - s.net.inputOff[role])
+	for g := s.net.groupOff[role]; g < s.net.groupOff[role+1]; g++ {
+		if !value(s.cnt, s.net.groupGate[g]) {
+			continue
+		}
+		if l := s.group[g]; i < len(l) {
+			return game.Move(l[i] - s.net.inputOff[role])
+		} else {
+			i -= len(l)
+		}
+	}
+	return game.NoMove
 }
 
 // Legal appends role's legal moves in the current state to dst[:0], sorted
@@ -229,7 +300,7 @@ func (s *Sim) Legal(role int, dst []game.Move) []game.Move {
 	dst = dst[:0]
 	lo, hi := s.net.inputOff[role], s.net.inputOff[role+1]
 	for i := lo; i < hi; i++ {
-		if s.lpos[i] >= 0 {
+		if s.legalIn(i) {
 			dst = append(dst, game.Move(i-lo))
 		}
 	}
@@ -240,21 +311,44 @@ func (s *Sim) Legal(role int, dst []game.Move) []game.Move {
 func (s *Sim) IsLegal(role int, m game.Move) bool {
 	lo, hi := s.net.inputOff[role], s.net.inputOff[role+1]
 	i := lo + int32(m)
-	return m >= 0 && i < hi && s.lpos[i] >= 0
+	return m >= 0 && i < hi && s.legalIn(i)
 }
 
 // SetMove sets role's input propositions to move m (which must be a valid
 // move number of the role; see Net.ParseMove), replacing the previous one.
+// The new move is set before the old one is cleared: gates that both feed
+// then stay true instead of flickering.
 func (s *Sim) SetMove(role int, m game.Move) {
-	if s.moves[role] == int32(m) {
+	old := s.moves[role]
+	if old == int32(m) {
 		return
 	}
 	off := s.net.inputOff[role]
-	if old := s.moves[role]; old >= 0 {
-		s.setProp(s.net.inputNode[off+old], false)
-	}
 	s.moves[role] = int32(m)
 	s.setProp(s.net.inputNode[off+int32(m)], true)
+	if old >= 0 {
+		s.setProp(s.net.inputNode[off+old], false)
+	}
+}
+
+// SetMoves sets every role's move, joint[r] for role r. All new moves are
+// set before any old one is cleared, so that a gate fed by the moves of
+// several roles (such as "no move touches this cell") does not flicker when
+// the roles take turns.
+func (s *Sim) SetMoves(joint []game.Move) {
+	for r, m := range joint {
+		if s.moves[r] != int32(m) {
+			s.setProp(s.net.inputNode[s.net.inputOff[r]+int32(m)], true)
+		}
+	}
+	for r, m := range joint {
+		if old := s.moves[r]; old != int32(m) {
+			if old >= 0 {
+				s.setProp(s.net.inputNode[s.net.inputOff[r]+old], false)
+			}
+			s.moves[r] = int32(m)
+		}
+	}
 }
 
 // Advance makes the state that follows the current one under the moves set
@@ -266,10 +360,33 @@ func (s *Sim) Advance() {
 
 // Play sets the joint move, one valid move per role, and advances.
 func (s *Sim) Play(joint []game.Move) {
-	for r, m := range joint {
-		s.SetMove(r, m)
-	}
+	s.SetMoves(joint)
 	s.Advance()
+}
+
+// randomMove picks one of role's legal moves uniformly.
+func (s *Sim) randomMove(role int, rng *rand.Rand) (game.Move, bool) {
+	net := s.net
+	lo, hi := net.groupOff[role], net.groupOff[role+1]
+	if hi-lo == 1 { // one group: no need to count
+		if l := s.group[lo]; len(l) > 0 && value(s.cnt, net.groupGate[lo]) {
+			return game.Move(l[pick(rng, len(l))] - net.inputOff[role]), true
+		}
+		return game.NoMove, false
+	}
+	n := s.LegalCount(role)
+	if n == 0 {
+		return game.NoMove, false
+	}
+	return s.LegalMove(role, pick(rng, n)), true
+}
+
+// pick returns a uniform index below n without drawing when n is 1.
+func pick(rng *rand.Rand, n int) int {
+	if n == 1 {
+		return 0
+	}
+	return rng.IntN(n)
 }
 
 // Playout plays uniformly random legal joint moves from the current state
@@ -282,17 +399,14 @@ func (s *Sim) Playout(rng *rand.Rand, maxSteps int) (int, error) {
 		if value(s.cnt, s.net.terminal) || (maxSteps > 0 && steps >= maxSteps) {
 			return steps, nil
 		}
-		for r := range s.legal {
-			l := s.legal[r]
-			switch len(l) {
-			case 0:
+		for r := range s.joint {
+			m, ok := s.randomMove(r, rng)
+			if !ok {
 				return steps, ErrNoLegalMove
-			case 1:
-				s.SetMove(r, game.Move(l[0]-s.net.inputOff[r]))
-			default:
-				s.SetMove(r, game.Move(l[rng.IntN(len(l))]-s.net.inputOff[r]))
 			}
+			s.joint[r] = m
 		}
+		s.SetMoves(s.joint)
 		s.Advance()
 	}
 }

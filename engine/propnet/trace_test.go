@@ -3,6 +3,7 @@ package propnet_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -87,9 +88,14 @@ func TestTraces(t *testing.T) {
 func replayGame(dir, key, traceFile string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	net, err := propnet.Load(ctx, filepath.Join(dir, "games", key, key+".kif"), propnet.Options{})
+	start := time.Now()
+	net, err := propnet.Load(ctx, kifPath(dir, key), propnet.Options{})
 	if err != nil {
 		return nil, err
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		st := net.Stats()
+		fmt.Printf("%s: build %v (ground %v, %d rules)\n", key, d.Round(time.Millisecond), st.GroundTime.Round(time.Millisecond), st.Ground.Rules)
 	}
 	fh, err := os.Open(traceFile)
 	if err != nil {
