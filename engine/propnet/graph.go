@@ -56,9 +56,9 @@ type graph struct {
 	gate     [][]lit     // per role, per move: a conjunct factored out of legal (see gate.go); nil until then
 	goals    [][]goalOut // per role
 	terminal lit
-	next     []lit   // per base proposition
-	bases    []int32 // node of each base proposition
-	inputs   []int32 // node of each input proposition (role moves, flattened)
+	next     []lit    // per base proposition
+	bases    []int32  // node of each base proposition
+	inputs   []int32  // node of each input proposition (role moves, flattened)
 	names    []string // names of gates that compute a ground atom, for introspection
 }
 

@@ -48,8 +48,8 @@ type Net struct {
 	lazyAnd  []bool
 	lazyOff  []int32
 	lazyIn   []clit
-	initial   []uint64
-	words     int // 64-bit words of a state
+	initial  []uint64
+	words    int // 64-bit words of a state
 
 	nodeName []string // per node: what it computes, "" for helper gates
 	nodeKind []uint8  // per node: its kind
