@@ -9,46 +9,73 @@ import (
 	"gdlab/kernel/display"
 	"go/constant"
 	"go/token"
+	"html/template"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/kernel/display/display"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ClearOutput":  reflect.ValueOf(display.ClearOutput),
-		"Display":      reflect.ValueOf(display.Display),
-		"HTML":         reflect.ValueOf(display.HTML),
-		"JPEG":         reflect.ValueOf(display.JPEG),
-		"JSON":         reflect.ValueOf(display.JSON),
-		"Latex":        reflect.ValueOf(display.Latex),
-		"MIMEHTML":     reflect.ValueOf(constant.MakeFromLiteral("\"text/html\"", token.STRING, 0)),
-		"MIMEJPEG":     reflect.ValueOf(constant.MakeFromLiteral("\"image/jpeg\"", token.STRING, 0)),
-		"MIMEJSON":     reflect.ValueOf(constant.MakeFromLiteral("\"application/json\"", token.STRING, 0)),
-		"MIMELatex":    reflect.ValueOf(constant.MakeFromLiteral("\"text/latex\"", token.STRING, 0)),
-		"MIMEMarkdown": reflect.ValueOf(constant.MakeFromLiteral("\"text/markdown\"", token.STRING, 0)),
-		"MIMEPNG":      reflect.ValueOf(constant.MakeFromLiteral("\"image/png\"", token.STRING, 0)),
-		"MIMESVG":      reflect.ValueOf(constant.MakeFromLiteral("\"image/svg+xml\"", token.STRING, 0)),
-		"MIMEText":     reflect.ValueOf(constant.MakeFromLiteral("\"text/plain\"", token.STRING, 0)),
-		"Markdown":     reflect.ValueOf(display.Markdown),
-		"Math":         reflect.ValueOf(display.Math),
-		"NewProgress":  reflect.ValueOf(display.NewProgress),
-		"Of":           reflect.ValueOf(display.Of),
-		"PNG":          reflect.ValueOf(display.PNG),
-		"SVG":          reflect.ValueOf(display.SVG),
-		"SetPublisher": reflect.ValueOf(display.SetPublisher),
-		"Text":         reflect.ValueOf(display.Text),
+		"BarChart":           reflect.ValueOf(display.BarChart),
+		"ClearOutput":        reflect.ValueOf(display.ClearOutput),
+		"DefaultChartHeight": reflect.ValueOf(constant.MakeFromLiteral("400", token.INT, 0)),
+		"DefaultChartWidth":  reflect.ValueOf(constant.MakeFromLiteral("720", token.INT, 0)),
+		"Display":            reflect.ValueOf(display.Display),
+		"EChart":             reflect.ValueOf(display.EChart),
+		"ECharts":            reflect.ValueOf(display.ECharts),
+		"HTML":               reflect.ValueOf(display.HTML),
+		"JPEG":               reflect.ValueOf(display.JPEG),
+		"JSON":               reflect.ValueOf(display.JSON),
+		"Latex":              reflect.ValueOf(display.Latex),
+		"LineChart":          reflect.ValueOf(display.LineChart),
+		"Lines":              reflect.ValueOf(display.Lines),
+		"MIMEHTML":           reflect.ValueOf(constant.MakeFromLiteral("\"text/html\"", token.STRING, 0)),
+		"MIMEJPEG":           reflect.ValueOf(constant.MakeFromLiteral("\"image/jpeg\"", token.STRING, 0)),
+		"MIMEJSON":           reflect.ValueOf(constant.MakeFromLiteral("\"application/json\"", token.STRING, 0)),
+		"MIMELatex":          reflect.ValueOf(constant.MakeFromLiteral("\"text/latex\"", token.STRING, 0)),
+		"MIMEMarkdown":       reflect.ValueOf(constant.MakeFromLiteral("\"text/markdown\"", token.STRING, 0)),
+		"MIMEPNG":            reflect.ValueOf(constant.MakeFromLiteral("\"image/png\"", token.STRING, 0)),
+		"MIMESVG":            reflect.ValueOf(constant.MakeFromLiteral("\"image/svg+xml\"", token.STRING, 0)),
+		"MIMEText":           reflect.ValueOf(constant.MakeFromLiteral("\"text/plain\"", token.STRING, 0)),
+		"Markdown":           reflect.ValueOf(display.Markdown),
+		"Math":               reflect.ValueOf(display.Math),
+		"NewProgress":        reflect.ValueOf(display.NewProgress),
+		"Of":                 reflect.ValueOf(display.Of),
+		"PNG":                reflect.ValueOf(display.PNG),
+		"SVG":                reflect.ValueOf(display.SVG),
+		"ScatterChart":       reflect.ValueOf(display.ScatterChart),
+		"SetPublisher":       reflect.ValueOf(display.SetPublisher),
+		"Table":              reflect.ValueOf(display.Table),
+		"Text":               reflect.ValueOf(display.Text),
 
 		// type definitions
+		"Chart":     reflect.ValueOf((*display.Chart)(nil)),
 		"Data":      reflect.ValueOf((*display.Data)(nil)),
+		"ECharter":  reflect.ValueOf((*display.ECharter)(nil)),
 		"MIMEMap":   reflect.ValueOf((*display.MIMEMap)(nil)),
 		"Progress":  reflect.ValueOf((*display.Progress)(nil)),
 		"Publisher": reflect.ValueOf((*display.Publisher)(nil)),
 		"Renderer":  reflect.ValueOf((*display.Renderer)(nil)),
 
 		// interface wrapper definitions
+		"_ECharter":  reflect.ValueOf((*_gdlab_kernel_display_ECharter)(nil)),
 		"_Publisher": reflect.ValueOf((*_gdlab_kernel_display_Publisher)(nil)),
 		"_Renderer":  reflect.ValueOf((*_gdlab_kernel_display_Renderer)(nil)),
 	}
+}
+
+// _gdlab_kernel_display_ECharter is an interface wrapper for ECharter type
+type _gdlab_kernel_display_ECharter struct {
+	IValue          interface{}
+	WJSONNotEscaped func() template.HTML
+	WValidate       func()
+}
+
+func (W _gdlab_kernel_display_ECharter) JSONNotEscaped() template.HTML {
+	return W.WJSONNotEscaped()
+}
+func (W _gdlab_kernel_display_ECharter) Validate() {
+	W.WValidate()
 }
 
 // _gdlab_kernel_display_Publisher is an interface wrapper for Publisher type
