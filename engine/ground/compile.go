@@ -49,10 +49,6 @@ type rule struct {
 	body  []literal
 	slots int // number of variable slots
 	src   *gdl.Rule
-	// plans[k] orders the body for a semi-naive round in which body literal
-	// k ranges over the last round's facts; plans[len(body)] is the plan of
-	// a full evaluation. Built on first use.
-	plans [][]step
 }
 
 // relation is a predicate name/arity with its rules and derived facts.

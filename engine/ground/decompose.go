@@ -258,7 +258,7 @@ func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool) []int {
 			body = append(body, l)
 		}
 	}
-	r.body, r.plans = body, nil
+	r.body = body
 	return made
 }
 

@@ -165,11 +165,19 @@ func (e *evaluator) try(r *rule, plan []step, i int, st *step, l *literal, t *ta
 	e.undo(mark)
 }
 
-// derive is the fixpoint's emit: it collects the head tuple of a match.
+// derive is the fixpoint's emit: it collects the head tuple of a match,
+// unless the head's table already holds it. Tables do not change during a
+// join, so new tuples wait in out.
 func (e *evaluator) derive(r *rule) {
+	if tuple, ok := e.buildTuple(r.args, false); ok && e.p.rels[r.head].tab.find(tuple) >= 0 {
+		return
+	}
 	tuple, _ := e.buildTuple(r.args, true)
 	e.out = append(e.out, tuple...)
 	e.nOut++
+	if e.size+e.nOut > e.lim.size && e.err == nil { // bound the buffer too
+		e.err = &LimitError{Bound: "ground atoms and rules", Limit: e.lim.size, Reached: e.size + e.nOut, Where: e.where}
+	}
 }
 
 // buildTuple instantiates args under the bindings. Without intern, it fails

@@ -17,7 +17,7 @@ const (
 	DefaultMaxSize = 3_000_000
 	// DefaultMaxWork bounds the join steps, so that a grounding whose joins
 	// explode fails within seconds even when few of them succeed.
-	DefaultMaxWork = 400_000_000
+	DefaultMaxWork = 200_000_000
 )
 
 // Options bound a grounding. The zero value gives the defaults.
@@ -139,18 +139,8 @@ func (g *grounder) fixpoint(scc []int) {
 // round's facts when delta >= 0) and adds the heads it derives.
 func (g *grounder) derive(r *rule, delta int) {
 	e := g.e
-	if r.plans == nil {
-		r.plans = make([][]step, len(r.body)+1)
-	}
-	k := delta
-	if k < 0 {
-		k = len(r.body)
-	}
-	if r.plans[k] == nil {
-		r.plans[k] = e.pl.plan(r, delta)
-	}
 	e.out, e.nOut = e.out[:0], 0
-	e.run(r, r.plans[k])
+	e.run(r, e.pl.plan(r, delta)) // planned afresh: the tables grow between rounds
 	t := g.p.rels[r.head].tab
 	for i := 0; i < e.nOut && e.err == nil; i++ {
 		if _, added := t.add(e.out[i*t.arity : (i+1)*t.arity]); added {
@@ -221,8 +211,7 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 		}
 		g.e.where = "the ground rules of " + relKey(p.rels[r].name, p.rels[r].arity)
 		for _, ru := range p.rels[r].rules {
-			g.derivePlan(ru)
-			g.e.run(ru, ru.plans[len(ru.body)])
+			g.e.run(ru, g.e.pl.plan(ru, -1))
 			if g.e.err != nil {
 				return nil, g.e.err
 			}
@@ -236,15 +225,6 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 		p.terms.String(Term(i))
 	}
 	return prog, nil
-}
-
-func (g *grounder) derivePlan(r *rule) {
-	if r.plans == nil {
-		r.plans = make([][]step, len(r.body)+1)
-	}
-	if r.plans[len(r.body)] == nil {
-		r.plans[len(r.body)] = g.e.pl.plan(r, -1)
-	}
 }
 
 // column returns the first argument of every tuple of a unary table.

@@ -73,39 +73,39 @@ func (pl planner) nextTest(r *rule, done []bool, bound map[int]bool) int {
 	return -1
 }
 
-// nextPositive picks the positive literal to join next, or -1 when none is left.
+// nextPositive picks the positive literal to join next, or -1 when none
+// is left: the one expected to match the fewest facts per binding so far.
 func (pl planner) nextPositive(r *rule, done []bool, bound map[int]bool) int {
-	best, bestScore := -1, -1<<62
+	best, bestCost := -1, 0.0
 	for i := range r.body {
 		l := &r.body[i]
 		if done[i] || l.kind != litPos {
 			continue
 		}
-		if s := pl.score(l, bound); s > bestScore {
-			best, bestScore = i, s
+		if c := pl.cost(l, bound); best < 0 || c < bestCost {
+			best, bestCost = i, c
 		}
 	}
 	return best
 }
 
-// score rates a positive literal for joining next: a membership test first,
-// then more bound arguments, then static and small relations.
-func (pl planner) score(l *literal, bound map[int]bool) int {
-	nb, full := 0, true
-	for _, a := range l.args {
-		if groundUnder(a, bound) {
-			nb++
-		} else {
-			full = false
-		}
-	}
-	s := nb << 40
-	if full {
-		s += 1 << 50
-	}
+// cost estimates how many facts of l's relation match l once the
+// variables in bound are known: the table's size divided by the number of
+// distinct keys of its index on the known parts. A membership test costs
+// least; a static relation is preferred among equals, as it is complete.
+func (pl planner) cost(l *literal, bound map[int]bool) float64 {
 	rel := pl.p.rels[l.rel]
-	if rel.static {
-		s += 1<<39 - min(rel.tab.n, 1<<38)
+	t := rel.tab
+	key, full := pl.keyOf(l.args, bound)
+	c := float64(t.n)
+	switch {
+	case full:
+		c = 0.25
+	case key != nil && t.n > 0:
+		c = float64(t.n) / float64(max(t.lookup(key).keys, 1))
 	}
-	return s
+	if !rel.static {
+		c += 0.5
+	}
+	return c
 }

@@ -19,6 +19,7 @@ type hashIndex struct {
 	heads []int32
 	next  []int32
 	shift uint
+	keys  int // non-empty buckets: about the number of distinct keys
 }
 
 func newTable(arity int, terms *termStore) *table {
@@ -58,6 +59,7 @@ func (x *hashIndex) init(key *keySpec, size int) {
 		n, x.shift = 2, 63
 	}
 	x.heads = make([]int32, n)
+	x.keys = 0
 	for i := range x.heads {
 		x.heads[i] = -1
 	}
@@ -71,6 +73,9 @@ func (x *hashIndex) insert(i int32, h uint64) {
 		x.next = append(x.next, -1)
 	}
 	b := x.bucket(h)
+	if x.heads[b] < 0 {
+		x.keys++
+	}
 	x.next[i] = x.heads[b]
 	x.heads[b] = i
 }

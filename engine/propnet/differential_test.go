@@ -1,0 +1,252 @@
+package propnet_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/gdl"
+	"gdlab/engine/propnet"
+	"gdlab/engine/prover"
+)
+
+// diffSample is the games the default run plays: the benchmark games and a
+// spread of the corpus. GDLAB_DIFF=full plays every game.
+var diffSample = []string{
+	"ticTacToe", "connectFour", "breakthrough", "breakthroughSmall", "reversi", "speedChess", "hex",
+	"chess_200", "3pConnectFour", "amazons_8x8", "blocker", "checkers", "chineseCheckers4", "shogi_ctk",
+	"eightPuzzle", "firefighter", "knightThrough", "linesOfAction", "pentago", "quarto",
+	"sheepAndWolf", "skirmish", "tictactoe_3d_2player", "ttcc4_2player", "zhadu", "roshambo2",
+	"gt_chicken", "hanoi", "kalaha_2009", "othello-comp2007", "pacman3p", "snake_2009",
+}
+
+// diffResult is what one game's differential run found.
+type diffResult struct {
+	key            string
+	proverErr      error // the prover cannot handle the game
+	propnetErr     error // the propnet cannot, though the prover can
+	disagreement   string
+	steps, matches int
+}
+
+// TestDifferential plays seeded random matches with the prover and the
+// propnet side by side and compares, at every step, the state, every role's
+// legal moves, the terminal flag and the goals. It reports agreement and
+// coverage: the games the propnet handles among those the prover handles.
+func TestDifferential(t *testing.T) {
+	dir := sharedDir(t)
+	keys := diffSample
+	budget := 10 * time.Second
+	if os.Getenv("GDLAB_DIFF") == "full" {
+		keys = allGames(dir)
+		budget = 30 * time.Second
+	} else if testing.Short() {
+		t.Skip("differential run skipped in -short mode")
+	}
+	results := make([]diffResult, len(keys))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, key := range keys {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			results[i] = differential(dir, key, budget)
+		}()
+	}
+	wg.Wait()
+	proverOK, both, steps := 0, 0, 0
+	for _, r := range results {
+		switch {
+		case r.proverErr != nil:
+			t.Logf("%s: prover cannot: %v", r.key, short(r.proverErr))
+			continue
+		case r.propnetErr != nil:
+			t.Logf("%s: propnet cannot: %v", r.key, short(r.propnetErr))
+		case r.disagreement != "":
+			t.Errorf("%s: %s", r.key, r.disagreement)
+			both++
+		default:
+			both++
+		}
+		proverOK++
+		steps += r.steps
+	}
+	t.Logf("coverage: the propnet handles %d of the %d games the prover handles (%.1f%%); %d games in all; %d steps compared",
+		both, proverOK, 100*float64(both)/float64(max(proverOK, 1)), len(keys), steps)
+}
+
+func short(err error) string {
+	s := err.Error()
+	if len(s) > 160 {
+		s = s[:160] + "..."
+	}
+	return s
+}
+
+// allGames lists the corpus game keys.
+func allGames(dir string) []string {
+	entries, _ := os.ReadDir(filepath.Join(dir, "games"))
+	var keys []string
+	for _, e := range entries {
+		if e.IsDir() {
+			keys = append(keys, e.Name())
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// differential runs one game: seeded matches until the budget is spent.
+func differential(dir, key string, budget time.Duration) diffResult {
+	res := diffResult{key: key}
+	deadline := time.Now().Add(budget)
+	d, err := gdl.ParseFile(kifPath(dir, key))
+	if err != nil {
+		res.proverErr = err
+		return res
+	}
+	pr, err := loadProver(d, budget)
+	if err != nil {
+		res.proverErr = err
+		return res
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline.Add(budget))
+	defer cancel()
+	net, err := propnet.Build(ctx, d, propnet.Options{})
+	if err != nil {
+		res.propnetErr = err
+		return res
+	}
+	for seed := uint64(1); time.Now().Before(deadline) && seed <= 8; seed++ {
+		n, dis := compareMatch(pr, net, seed, deadline)
+		res.steps += n
+		res.matches++
+		if dis != "" {
+			res.disagreement = fmt.Sprintf("seed %d: %s", seed, dis)
+			return res
+		}
+	}
+	return res
+}
+
+// loadProver builds the prover, giving up after budget (the prover takes no
+// context; an abandoned build finishes in the background).
+func loadProver(d *gdl.Description, budget time.Duration) (*prover.Prover, error) {
+	type built struct {
+		pr  *prover.Prover
+		err error
+	}
+	ch := make(chan built, 1)
+	go func() {
+		pr, err := prover.NewWithOptions(d, prover.Options{MaxFacts: 1_000_000})
+		if err == nil {
+			_, err = game.LegalAll(pr, pr.Initial()) // the first state must be computable too
+		}
+		ch <- built{pr, err}
+	}()
+	select {
+	case b := <-ch:
+		return b.pr, b.err
+	case <-time.After(budget):
+		return nil, fmt.Errorf("prover did not load within %v", budget)
+	}
+}
+
+// compareMatch plays one random match with both machines and returns the
+// steps compared and the first disagreement. Moves are drawn from the
+// prover's sorted legal lists. A prover error ends the match quietly: the
+// prover has hit one of its own limits.
+func compareMatch(pr *prover.Prover, net *propnet.Net, seed uint64, deadline time.Time) (int, string) {
+	rng := game.NewRand(seed)
+	ps, ns := pr.Initial(), net.Initial()
+	roles := pr.Roles()
+	if !slices.Equal(roles, net.Roles()) {
+		return 0, fmt.Sprintf("roles differ: %v vs %v", roles, net.Roles())
+	}
+	for step := 0; step <= 200 && time.Now().Before(deadline); step++ {
+		want, err := observe(pr, ps)
+		if err != nil {
+			return step, ""
+		}
+		got, err := observe(net, ns)
+		if err != nil {
+			return step, fmt.Sprintf("step %d: propnet: %v", step, err)
+		}
+		if diff := compareObs(roles, want, got); diff != "" {
+			return step, fmt.Sprintf("step %d: %s", step, diff)
+		}
+		if want.terminal {
+			return step + 1, ""
+		}
+		pj, nj := make([]game.Move, len(roles)), make([]game.Move, len(roles))
+		for r := range roles {
+			if len(want.legal[r]) == 0 {
+				return step + 1, "" // malformed game: nothing to play
+			}
+			text := want.legal[r][rng.IntN(len(want.legal[r]))]
+			pj[r], _ = pr.ParseMove(r, text)
+			if nj[r], err = net.ParseMove(r, text); err != nil {
+				return step, fmt.Sprintf("step %d: propnet cannot parse legal move %s: %v", step, text, err)
+			}
+		}
+		if ps, err = pr.Next(ps, pj); err != nil {
+			return step + 1, ""
+		}
+		if ns, err = net.Next(ns, nj); err != nil {
+			return step, fmt.Sprintf("step %d: propnet next: %v", step, err)
+		}
+	}
+	return 201, ""
+}
+
+// obs is what the differential test compares in one state.
+type obs struct {
+	facts    []string
+	legal    [][]string
+	terminal bool
+	goals    []int
+}
+
+func observe(m game.Machine, s game.State) (obs, error) {
+	legal, err := game.LegalAll(m, s)
+	if err != nil {
+		return obs{}, err
+	}
+	term, err := m.Terminal(s)
+	if err != nil {
+		return obs{}, err
+	}
+	o := obs{facts: s.Facts(), terminal: term, goals: game.Goals(m, s)}
+	for r, ms := range legal {
+		o.legal = append(o.legal, game.MovesText(m, r, ms))
+	}
+	return o, nil
+}
+
+func compareObs(roles []string, want, got obs) string {
+	if !slices.Equal(want.facts, got.facts) {
+		return fmt.Sprintf("state differs:\n  prover  %s\n  propnet %s", strings.Join(want.facts, " "), strings.Join(got.facts, " "))
+	}
+	for r, role := range roles {
+		if !slices.Equal(want.legal[r], got.legal[r]) {
+			return fmt.Sprintf("legal moves of %s differ: prover %v, propnet %v", role, want.legal[r], got.legal[r])
+		}
+	}
+	if want.terminal != got.terminal {
+		return fmt.Sprintf("terminal differs: prover %v, propnet %v", want.terminal, got.terminal)
+	}
+	if !slices.Equal(want.goals, got.goals) {
+		return fmt.Sprintf("goals differ: prover %v, propnet %v", want.goals, got.goals)
+	}
+	return ""
+}
