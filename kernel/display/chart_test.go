@@ -256,3 +256,46 @@ process.exit(0);
 		}
 	}
 }
+
+// TestChartScriptWaitsForElement runs a chart's scripts under Node with a
+// stub page whose output is attached only after the scripts ran, as in
+// Notebook 6, and a stub echarts: the chart must still be drawn, once.
+func TestChartScriptWaitsForElement(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the chart's script is not run")
+	}
+	loaderSent.Store(false)
+	html := testCharts()["lines"].Render().Data[MIMEHTML].(string)
+	file := filepath.Join(t.TempDir(), "chart.html")
+	if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const script = `
+const fs = require('fs'), vm = require('vm');
+const html = fs.readFileSync(process.argv[1], 'utf8');
+const scripts = [...html.matchAll(/<script type="text\/javascript">([\s\S]*?)<\/script>/g)].map(m => m[1]);
+globalThis.window = globalThis;
+let attached = false, draws = 0, series = 0;
+const el = {innerHTML: '<svg></svg>', style: {}};
+globalThis.document = {getElementById: id => attached && id.startsWith('gdlab-chart-') ? el : null};
+window.echarts = {init: e => ({setOption: o => { draws++; series = o.series.length; }, resize() {}})};
+for (const s of scripts) vm.runInThisContext(s);
+setTimeout(() => { attached = true; }, 50);
+setTimeout(() => {
+  console.log(JSON.stringify({scripts: scripts.length, draws, series, height: el.style.height, cleared: el.innerHTML === ''}));
+  process.exit(0);
+}, 400);
+`
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, node, "-e", script, file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	// The loader, skipped because the stub defines echarts, and the chart.
+	want := `{"scripts":2,"draws":1,"series":3,"height":"400px","cleared":true}`
+	if got := strings.TrimSpace(string(out)); got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

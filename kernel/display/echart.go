@@ -239,16 +239,25 @@ func echartsHTML(option, fallback string, width, height int) string {
 		b.WriteString(loaderHTML())
 	}
 	fmt.Fprintf(&b, `<div class="gdlab-chart" id="%s" style="width:100%%;max-width:%dpx">%s</div>`+"\n", id, width, fallback)
+	// Notebook 6 runs an output's scripts before it attaches the output to
+	// the page (and JupyterLab may too), so the script looks for its element
+	// again for a while; the ResizeObserver redraws the chart once the
+	// element has its real width.
 	fmt.Fprintf(&b, `<script type="text/javascript">
 (function () {
-  var el = document.getElementById(%q);
-  if (!el || typeof window.echarts === "undefined") { return; }
-  var option = %s;
-  el.innerHTML = "";
-  el.style.height = "%dpx";
-  var chart = window.echarts.init(el);
-  chart.setOption(option);
-  if (window.ResizeObserver) { new ResizeObserver(function () { chart.resize(); }).observe(el); }
+  var tries = 0;
+  function draw() {
+    var el = document.getElementById(%q);
+    if (!el) { if (tries++ < 100) { setTimeout(draw, 20); } return; }
+    if (typeof window.echarts === "undefined") { return; }
+    var option = %s;
+    el.innerHTML = "";
+    el.style.height = "%dpx";
+    var chart = window.echarts.init(el);
+    chart.setOption(option);
+    if (window.ResizeObserver) { new ResizeObserver(function () { chart.resize(); }).observe(el); }
+  }
+  draw();
 })();
 </script>
 `, id, strings.ReplaceAll(strings.TrimSpace(option), "</", `<\/`), height)
