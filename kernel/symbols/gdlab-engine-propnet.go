@@ -15,19 +15,27 @@ import (
 func init() {
 	Symbols["gdlab/engine/propnet/propnet"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Build":           reflect.ValueOf(propnet.Build),
-		"DefaultMaxNodes": reflect.ValueOf(constant.MakeFromLiteral("20000000", token.INT, 0)),
-		"ErrNoLegalMove":  reflect.ValueOf(&propnet.ErrNoLegalMove).Elem(),
-		"ErrUnknownMove":  reflect.ValueOf(&propnet.ErrUnknownMove).Elem(),
-		"Load":            reflect.ValueOf(propnet.Load),
+		"Build":              reflect.ValueOf(propnet.Build),
+		"DefaultMaxDOTNodes": reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
+		"DefaultMaxNodes":    reflect.ValueOf(constant.MakeFromLiteral("20000000", token.INT, 0)),
+		"ErrNoLegalMove":     reflect.ValueOf(&propnet.ErrNoLegalMove).Elem(),
+		"ErrUnknownMove":     reflect.ValueOf(&propnet.ErrUnknownMove).Elem(),
+		"Goal":               reflect.ValueOf(propnet.Goal),
+		"Legal":              reflect.ValueOf(propnet.Legal),
+		"Load":               reflect.ValueOf(propnet.Load),
+		"Next":               reflect.ValueOf(propnet.Next),
+		"Terminal":           reflect.ValueOf(propnet.Terminal),
 
 		// type definitions
-		"Counts":    reflect.ValueOf((*propnet.Counts)(nil)),
-		"Net":       reflect.ValueOf((*propnet.Net)(nil)),
-		"Options":   reflect.ValueOf((*propnet.Options)(nil)),
-		"Sim":       reflect.ValueOf((*propnet.Sim)(nil)),
-		"SizeError": reflect.ValueOf((*propnet.SizeError)(nil)),
-		"State":     reflect.ValueOf((*propnet.State)(nil)),
-		"Stats":     reflect.ValueOf((*propnet.Stats)(nil)),
+		"Counts":     reflect.ValueOf((*propnet.Counts)(nil)),
+		"Net":        reflect.ValueOf((*propnet.Net)(nil)),
+		"Options":    reflect.ValueOf((*propnet.Options)(nil)),
+		"Output":     reflect.ValueOf((*propnet.Output)(nil)),
+		"OutputKind": reflect.ValueOf((*propnet.OutputKind)(nil)),
+		"Sim":        reflect.ValueOf((*propnet.Sim)(nil)),
+		"SizeError":  reflect.ValueOf((*propnet.SizeError)(nil)),
+		"State":      reflect.ValueOf((*propnet.State)(nil)),
+		"Stats":      reflect.ValueOf((*propnet.Stats)(nil)),
+		"Support":    reflect.ValueOf((*propnet.Support)(nil)),
 	}
 }
