@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Executes notebooks headless with the gdlab kernel and renders them:
+#   out/notebooks/NAME.ipynb  the executed notebook, outputs included
+#   out/NAME.html             its HTML rendering (charts live, SVG fallbacks)
+# The notebooks in notebooks/ are left as they are; with --update the
+# executed copies replace them, to commit notebooks with their outputs.
+#
+# Usage: scripts/notebooks.sh [--update] [notebooks/NAME.ipynb ...]
+#   (no names: every notebooks/*.ipynb)
+#
+# It uses the kernelspec under out/jupyter (make kernel-install; installed
+# here if missing) and Jupyter from Debian's packages through /usr/bin/python3,
+# with Jupyter's config, data and runtime directories in a temporary
+# directory, so the user's own Jupyter setup is neither read nor changed.
+# GDLAB_QUICK=1 in the environment reaches the kernel, and notebooks read
+# it to do less. Each cell may take NOTEBOOK_TIMEOUT seconds (default 600).
+# Ends with "N passed, M failed"; the exit status is non-zero if any failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+
+python=/usr/bin/python3
+[ -n "${CONDA_PREFIX:-}" ] && [ -x "$CONDA_PREFIX/bin/python" ] && python="$CONDA_PREFIX/bin/python"
+kernel="${GDLAB_KERNEL:-gdlab}"
+timeout="${NOTEBOOK_TIMEOUT:-600}"
+prefix="$root/out/jupyter"
+
+update=0
+if [ "${1:-}" = "--update" ]; then
+  update=1
+  shift
+fi
+if [ $# -gt 0 ]; then
+  books=("$@")
+else
+  shopt -s nullglob
+  books=(notebooks/*.ipynb)
+fi
+if [ ${#books[@]} -eq 0 ]; then
+  echo "notebooks.sh: no notebooks in notebooks/" >&2
+  echo "0 passed, 0 failed"
+  exit 0
+fi
+
+if ! "$python" -c 'import nbconvert, nbclient' 2>/dev/null; then
+  echo "notebooks.sh: $python lacks nbconvert and nbclient (apt-get install jupyter-nbconvert python3-nbclient; or make deps)" >&2
+  exit 1
+fi
+if [ ! -f "$prefix/share/jupyter/kernels/$kernel/kernel.json" ]; then
+  echo "notebooks.sh: installing the $kernel kernelspec under out/jupyter"
+  export PATH="$PATH:/usr/local/go/bin"
+  go build -o bin/gdlab ./cmd/gdlab
+  bin/gdlab kernel install --prefix "$prefix" --name "$kernel" >/dev/null
+fi
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+export JUPYTER_PATH="$prefix/share/jupyter"
+export JUPYTER_DATA_DIR="$tmp/data"
+export JUPYTER_RUNTIME_DIR="$tmp/runtime"
+export JUPYTER_CONFIG_DIR="$tmp/config"
+export JUPYTER_PLATFORM_DIRS=1
+export PYTHONDONTWRITEBYTECODE=1
+
+mkdir -p out/notebooks
+passed=0
+failed=0
+failures=()
+for book in "${books[@]}"; do
+  name="$(basename "$book" .ipynb)"
+  start=$SECONDS
+  echo "=== $book (GDLAB_QUICK=${GDLAB_QUICK:-})"
+  # Execute into out/notebooks (the source stays untouched), then render
+  # the executed copy, so that each notebook runs once. No timings are
+  # recorded in the cells' metadata, so a re-run changes only the outputs.
+  if "$python" -m nbconvert --to notebook --execute \
+      --ExecutePreprocessor.kernel_name="$kernel" \
+      --ExecutePreprocessor.timeout="$timeout" \
+      --ExecutePreprocessor.record_timing=False \
+      --output-dir out/notebooks --output "$name.ipynb" "$book" \
+    && "$python" -m nbconvert --to html --output-dir out --output "$name.html" "out/notebooks/$name.ipynb"; then
+    passed=$((passed + 1))
+    echo "--- ok   $book ($((SECONDS - start)) s): out/$name.html"
+    if [ "$update" = 1 ]; then
+      cp "out/notebooks/$name.ipynb" "$book"
+      echo "    updated $book with its outputs"
+    fi
+  else
+    failed=$((failed + 1))
+    failures+=("$book")
+    echo "--- FAIL $book ($((SECONDS - start)) s)"
+  fi
+done
+
+for f in "${failures[@]}"; do
+  echo "failed: $f"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
