@@ -1,8 +1,11 @@
 // Package display owns what a notebook cell can show: MIME bundles (Data),
 // the constructors gophernotes users know (HTML, Markdown, SVG, PNG, JPEG,
-// JSON, Latex, Math), Display to show one now, and a progress bar that
-// updates in place. It does not import the kernel: the kernel installs a
-// Publisher, and without one output falls back to plain text on stdout.
+// JSON, Latex, Math), Display to show one now, a progress bar that updates
+// in place, tables (Table), and line, bar and scatter charts with error
+// bars (Chart): live echarts charts, the library vendored and sent once per
+// kernel, with an SVG drawn from the same data as static fallback. It does
+// not import the kernel: the kernel installs a Publisher, and without one
+// output falls back to plain text on stdout.
 package display
 
 import (
