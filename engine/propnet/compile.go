@@ -177,7 +177,7 @@ func (c *compiler) number() {
 // nodes hold their value as a proposition does: -1 for true, 0 for false.
 func (c *compiler) initialCounters() {
 	g, n := c.g, c.n
-	n.cnt0 = make([]int32, n.nodes)
+	n.cnt0 = make([]counter, n.nodes)
 	val := make([]bool, len(g.nodes)) // node 0, the constant, stays false
 	for _, v := range c.order {
 		nd := &g.nodes[v]
@@ -201,7 +201,7 @@ func (c *compiler) initialCounters() {
 				k = -1
 			}
 		}
-		n.cnt0[c.newID[v]] = k
+		n.cnt0[c.newID[v]] = counter(k)
 	}
 }
 

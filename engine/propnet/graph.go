@@ -89,3 +89,22 @@ func (g *graph) outputs(fn func(*lit)) {
 		fn(&g.next[b])
 	}
 }
+
+// splitWide replaces every gate with more than max inputs by a gate of the
+// same kind over gates of at most max inputs each, so that no counter can
+// overflow.
+func (g *graph) splitWide(max int) {
+	for v := 0; v < len(g.nodes); v++ {
+		nd := g.nodes[v]
+		if (nd.kind != kAnd && nd.kind != kOr) || len(nd.in) <= max {
+			continue
+		}
+		var parts []lit
+		for lo := 0; lo < len(nd.in); lo += max {
+			hi := min(lo+max, len(nd.in))
+			parts = append(parts, mkLit(g.add(nd.kind, nd.in[lo:hi:hi], 0), false))
+		}
+		g.nodes[v].in = parts // may still be wide: the loop reaches it again
+		v--
+	}
+}

@@ -23,7 +23,7 @@ import (
 type Net struct {
 	meta
 	nodes    int32
-	cnt0     []int32 // every node's counter when all propositions are false
+	cnt0     []counter // every node's counter when all propositions are false
 	fanOff   []int32 // node n reads fan[fanOff[2n]:fanOff[2n+1]] positively, [.., fanOff[2n+2]) negated
 	fan      []int32
 	watched  int32   // nodes [0, watched) drive a legal or next output
@@ -57,6 +57,15 @@ type Net struct {
 	stats Stats
 	pool  sync.Pool
 }
+
+// counter is a node's counter. Sixteen bits keep a simulator's counters
+// small enough to stay in the first-level cache for most games; gates with
+// more inputs than maxFanIn are split (see splitWide) so that counters
+// cannot overflow.
+type counter = int16
+
+// maxFanIn bounds the inputs of a gate, well below the counter's range.
+const maxFanIn = 16000
 
 // clit is a compiled output: node<<1 | negated, or one of the constants.
 type clit int32
@@ -129,7 +138,7 @@ func (m *meta) inputRole(i int32) int {
 func (n *Net) Stats() Stats { return n.stats }
 
 // value reads a compiled lit from a counter array.
-func value(cnt []int32, l clit) bool {
+func value(cnt []counter, l clit) bool {
 	if l < 0 {
 		return l == clTrue
 	}

@@ -65,7 +65,9 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 			return nil, err
 		}
 		g.gateLegal()
+		g.factorPairs()
 	}
+	g.splitWide(maxFanIn)
 	built := time.Now()
 	net = &Net{meta: *m}
 	if err := net.compile(g); err != nil {

@@ -16,7 +16,7 @@ import (
 // allocate nothing unless documented otherwise.
 type Sim struct {
 	net    *Net
-	cnt    []int32
+	cnt    []counter
 	state  []uint64  // the current state's base propositions
 	next   []uint64  // the next state's, kept up to date by watchers
 	target []uint64  // scratch for Advance
@@ -34,7 +34,7 @@ var ErrNoLegalMove = errors.New("propnet: a role has no legal move in a non-term
 
 // NewSim returns a simulator at the initial state.
 func (n *Net) NewSim() *Sim {
-	s := &Sim{net: n, cnt: append([]int32(nil), n.cnt0...),
+	s := &Sim{net: n, cnt: append([]counter(nil), n.cnt0...),
 		state: make([]uint64, n.words), next: make([]uint64, n.words), target: make([]uint64, n.words),
 		group: make([][]int32, len(n.groupGate)), lpos: make([]int32, len(n.legal)), moves: make([]int32, len(n.roles))}
 	size := make([]int, len(n.groupGate))
@@ -77,14 +77,14 @@ func (s *Sim) propagate() {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		v := e >> 1
-		d := 1 - 2*(e&1) // -1 when v became true
+		d := counter(1 - 2*(e&1)) // -1 when v became true
 		lo, mid, hi := off[2*v], off[2*v+1], off[2*v+2]
 		for _, t := range fan[lo:mid] {
 			old := cnt[t]
 			nw := old + d
 			cnt[t] = nw
 			if old^nw < 0 {
-				stack = append(stack, t<<1|int32(uint32(nw)>>31))
+				stack = append(stack, t<<1|int32(uint16(nw)>>15))
 			}
 		}
 		for _, t := range fan[mid:hi] {
@@ -92,7 +92,7 @@ func (s *Sim) propagate() {
 			nw := old - d
 			cnt[t] = nw
 			if old^nw < 0 {
-				stack = append(stack, t<<1|int32(uint32(nw)>>31))
+				stack = append(stack, t<<1|int32(uint16(nw)>>15))
 			}
 		}
 		if v < net.watched {
@@ -169,16 +169,22 @@ func (s *Sim) setProp(node int32, v bool) {
 	s.propagate()
 }
 
-// load makes bits the current state, changing only the propositions that differ.
+// load makes bits the current state, changing only the propositions that
+// differ. Facts that become true are set before facts that become false
+// are cleared: a piece that captures replaces another on its cell, and
+// "the cell is occupied" then stays true instead of flickering through
+// every line that crosses the cell.
 func (s *Sim) load(bs []uint64) {
 	for w, x := range bs {
-		diff := s.state[w] ^ x
-		s.state[w] = x
-		for diff != 0 {
-			b := bits.TrailingZeros64(diff)
-			diff &= diff - 1
-			s.setProp(s.net.baseNode[w<<6+b], x&(1<<uint(b)) != 0)
+		for on := x &^ s.state[w]; on != 0; on &= on - 1 {
+			s.setProp(s.net.baseNode[w<<6+bits.TrailingZeros64(on)], true)
 		}
+	}
+	for w, x := range bs {
+		for off := s.state[w] &^ x; off != 0; off &= off - 1 {
+			s.setProp(s.net.baseNode[w<<6+bits.TrailingZeros64(off)], false)
+		}
+		s.state[w] = x
 	}
 }
 
