@@ -49,10 +49,16 @@ func (p *program) checkStratified(d *gdl.Description, deps [][]int) error {
 	return errs.Err()
 }
 
+// groupNames names the relations of a group for messages, eliding long groups.
 func (p *program) groupNames(scc []int) string {
-	names := make([]string, len(scc))
+	const show = 4
+	var names []string
 	for i, x := range scc {
-		names[i] = relKey(p.rels[x].name, p.rels[x].arity)
+		if i == show {
+			names = append(names, fmt.Sprintf("and %d more", len(scc)-show))
+			break
+		}
+		names = append(names, relKey(p.rels[x].name, p.rels[x].arity))
 	}
 	return strings.Join(names, ", ")
 }

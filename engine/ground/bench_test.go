@@ -2,7 +2,6 @@ package ground_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"gdlab/engine/gdl"
@@ -13,7 +12,7 @@ import (
 func BenchmarkGround(b *testing.B) {
 	dir := sharedDir(b)
 	for _, key := range []string{"ticTacToe", "connectFour", "breakthrough", "reversi", "speedChess", "hex", "chess_200"} {
-		d, err := gdl.ParseFile(filepath.Join(dir, "games", key, key+".kif"))
+		d, err := gdl.ParseFile(kifPath(dir, key))
 		if err != nil {
 			b.Fatal(err)
 		}

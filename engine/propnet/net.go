@@ -24,7 +24,7 @@ type Net struct {
 	meta
 	nodes    int32
 	cnt0     []counter // every node's counter when all propositions are false
-	fanOff   []int32 // node n reads fan[fanOff[2n]:fanOff[2n+1]] positively, [.., fanOff[2n+2]) negated
+	fanOff   []int32   // node n reads fan[fanOff[2n]:fanOff[2n+1]] positively, [.., fanOff[2n+2]) negated
 	fan      []int32
 	watched  int32   // nodes [0, watched) drive a legal or next output
 	eager    int32   // nodes [0, eager) propagate; the rest are lazy gates
