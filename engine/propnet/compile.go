@@ -215,11 +215,15 @@ func (c *compiler) fanouts() {
 		}
 		return s
 	}
+	// Constant inputs (left by an unoptimised build) never change: their
+	// value is in the initial counters and they need no fanout.
 	cnt := make([]int32, 2*n.nodes+1)
 	for _, v := range c.order {
 		if c.eager[v] {
 			for _, l := range g.nodes[v].in {
-				cnt[slot(l)+1]++
+				if !l.isConst() {
+					cnt[slot(l)+1]++
+				}
 			}
 		}
 	}
@@ -232,8 +236,10 @@ func (c *compiler) fanouts() {
 	for _, v := range c.order {
 		if c.eager[v] {
 			for _, l := range g.nodes[v].in {
-				n.fan[fill[slot(l)]] = c.newID[v]
-				fill[slot(l)]++
+				if !l.isConst() {
+					n.fan[fill[slot(l)]] = c.newID[v]
+					fill[slot(l)]++
+				}
 			}
 		}
 	}

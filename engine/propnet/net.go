@@ -87,6 +87,7 @@ type Stats struct {
 	Ground     ground.Stats
 	Raw        Counts // the network as built from the ground rules
 	Optimized  Counts // after optimisation
+	Cycles     int    // cycles of ground recursion unrolled into acyclic circuits
 	Bases      int    // base propositions (facts a state may hold)
 	Inputs     int    // input propositions (moves)
 	StateBytes int    // bytes of a state's bitset

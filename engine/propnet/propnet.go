@@ -57,7 +57,8 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 		return nil, err
 	}
 	raw := g.counts(g.allNodes())
-	if err := g.unroll(maxNodes); err != nil {
+	cycles, err := g.unroll(maxNodes)
+	if err != nil {
 		return nil, err
 	}
 	if !opt.NoOptimize {
@@ -76,6 +77,7 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 	net.initState(g, p)
 	net.stats.Ground = p.Stats
 	net.stats.Raw = raw
+	net.stats.Cycles = cycles
 	net.stats.Bases = len(m.facts)
 	net.stats.Inputs = len(g.inputs)
 	net.stats.StateBytes = 8 * net.words

@@ -9,13 +9,15 @@ import "fmt"
 // cycle with k OR nodes reaches its fixpoint within k iterations, as each
 // iteration that changes anything makes another OR node true. maxNodes
 // bounds the result.
-func (g *graph) unroll(maxNodes int) error {
-	for _, scc := range g.cycles() {
+// It returns how many cycles it unrolled.
+func (g *graph) unroll(maxNodes int) (int, error) {
+	cycles := g.cycles()
+	for _, scc := range cycles {
 		if err := g.unrollOne(scc, maxNodes); err != nil {
-			return err
+			return 0, err
 		}
 	}
-	return nil
+	return len(cycles), nil
 }
 
 func (g *graph) unrollOne(scc []int32, maxNodes int) error {

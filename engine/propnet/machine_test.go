@@ -1,0 +1,254 @@
+package propnet_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/gdl"
+	"gdlab/engine/propnet"
+	"gdlab/engine/prover"
+)
+
+func load(t testing.TB, path string) *propnet.Net {
+	t.Helper()
+	net, err := propnet.Load(context.Background(), path, propnet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net
+}
+
+// TestRecursionAgainstProver plays random matches of a game whose ground
+// rules are cyclic (a transitive closure that the player edits) with the
+// propnet and the prover side by side.
+func TestRecursionAgainstProver(t *testing.T) {
+	net := load(t, "testdata/reach.kif")
+	if net.Stats().Cycles == 0 {
+		t.Fatal("no cycle was unrolled")
+	}
+	pr, err := prover.Load("testdata/reach.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 200; seed++ {
+		if _, dis := compareMatch(pr, net, seed, time.Now().Add(time.Minute)); dis != "" {
+			t.Fatalf("seed %d: %s", seed, dis)
+		}
+	}
+	for _, opt := range []propnet.Options{{NoOptimize: true}} {
+		d, _ := gdl.ParseFile("testdata/reach.kif")
+		raw, err := propnet.Build(context.Background(), d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 50; seed++ {
+			if _, dis := compareMatch(pr, raw, seed, time.Now().Add(time.Minute)); dis != "" {
+				t.Fatalf("unoptimised, seed %d: %s", seed, dis)
+			}
+		}
+	}
+}
+
+// TestGoalsAndMoves checks the errors of undefined goals and unknown moves.
+func TestGoalsAndMoves(t *testing.T) {
+	net := load(t, "testdata/oddgoal.kif")
+	s := net.Initial()
+	if g, err := net.Goal(s, 0); err != nil || g != 0 {
+		t.Errorf("goal in the initial state: %d, %v", g, err)
+	}
+	if _, err := net.ParseMove(0, "never"); !errors.Is(err, propnet.ErrUnknownMove) {
+		t.Errorf("ParseMove(never): got %v, want ErrUnknownMove", err)
+	}
+	for _, bad := range []string{"(go", "?x", "(f ?x)"} {
+		if _, err := net.ParseMove(0, bad); err == nil {
+			t.Errorf("ParseMove(%q) succeeded", bad)
+		}
+	}
+	if _, err := net.ParseMove(1, "go"); err == nil {
+		t.Error("ParseMove for a role that does not exist succeeded")
+	}
+	if _, err := net.Next(s, []game.Move{7}); err == nil {
+		t.Error("Next with an out-of-range move succeeded")
+	}
+	m, err := net.ParseMove(0, "go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = net.Next(s, []game.Move{m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if term, _ := net.Terminal(s); !term {
+		t.Error("not terminal after go")
+	}
+	if _, err := net.Goal(s, 0); err == nil || !strings.Contains(err.Error(), `"high"`) {
+		t.Errorf("goal high: got %v, want a not-an-integer error", err)
+	}
+	if _, err := net.Goal(s, 0); errors.Is(err, game.ErrNoGoal) {
+		t.Error("a non-integer goal reported as no goal")
+	}
+}
+
+// TestPerftTicTacToe counts every complete game of tic-tac-toe.
+func TestPerftTicTacToe(t *testing.T) {
+	net := load(t, kifPath(sharedDir(t), "ticTacToe"))
+	levels, err := game.Perft(context.Background(), net, net.Initial(), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games int64
+	for _, l := range levels {
+		games += l.Terminals
+	}
+	if games != 255168 {
+		t.Errorf("%d complete games, want 255168", games)
+	}
+}
+
+// TestPlayoutAllocatesNothing checks the fast path's promise.
+func TestPlayoutAllocatesNothing(t *testing.T) {
+	net := load(t, kifPath(sharedDir(t), "breakthroughSmall"))
+	sim := net.NewSim()
+	rng := game.NewRand(3)
+	goals := make([]int, 0, 2)
+	allocs := testing.AllocsPerRun(100, func() {
+		sim.Reset()
+		if _, err := sim.Playout(rng, 0); err != nil {
+			t.Fatal(err)
+		}
+		goals = sim.Goals(goals)
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per playout", allocs)
+	}
+}
+
+// TestConcurrentUse runs the Machine and simulators from many goroutines at
+// once (run with -race), and checks that they agree with one another.
+func TestConcurrentUse(t *testing.T) {
+	net := load(t, kifPath(sharedDir(t), "connectFour"))
+	want, err := game.Playout(context.Background(), net, net.Initial(), game.NewRand(9), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 20; i++ {
+				got, err := game.Playout(context.Background(), net, net.Initial(), game.NewRand(9), 0)
+				if err != nil || !got.Final.Equal(want.Final) || !slices.Equal(got.Goals, want.Goals) {
+					t.Errorf("playout differs: %v %v", got.Goals, err)
+					return
+				}
+				sim := net.NewSim()
+				if _, err := sim.Playout(game.NewRand(uint64(i)), 0); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestSimAgreesWithMachine plays the same random moves through a Sim and
+// through the Machine methods.
+func TestSimAgreesWithMachine(t *testing.T) {
+	net := load(t, kifPath(sharedDir(t), "reversi"))
+	sim := net.NewSim()
+	rng := game.NewRand(5)
+	s := net.Initial()
+	for step := 0; step < 200; step++ {
+		if !sim.State().Equal(s) {
+			t.Fatalf("step %d: states differ", step)
+		}
+		term, _ := net.Terminal(s)
+		if term != sim.Terminal() {
+			t.Fatalf("step %d: terminal differs", step)
+		}
+		if term {
+			if gs := game.Goals(net, s); !slices.Equal(gs, sim.Goals(nil)) {
+				t.Fatalf("goals differ: %v %v", gs, sim.Goals(nil))
+			}
+			return
+		}
+		joint := make([]game.Move, 2)
+		for r := range joint {
+			legal, _ := net.Legal(s, r, nil)
+			if !slices.Equal(legal, sim.Legal(r, nil)) || len(legal) != sim.LegalCount(r) {
+				t.Fatalf("step %d: legal moves differ", step)
+			}
+			joint[r] = legal[rng.IntN(len(legal))]
+			if !sim.IsLegal(r, joint[r]) {
+				t.Fatalf("step %d: IsLegal false for a legal move", step)
+			}
+		}
+		s, _ = net.Next(s, joint)
+		sim.Play(joint)
+	}
+}
+
+// TestBuildCancels stops a build promptly when its context is cancelled.
+func TestBuildCancels(t *testing.T) {
+	d, err := gdl.ParseFile(kifPath(sharedDir(t), "chess_200"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = propnet.Build(ctx, d, propnet.Options{})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want the context's error", err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("took %v to stop", el)
+	}
+}
+
+// TestIntrospection checks the researcher-facing views on tic-tac-toe.
+func TestIntrospection(t *testing.T) {
+	net := load(t, kifPath(sharedDir(t), "ticTacToe"))
+	st := net.Stats()
+	if st.Raw.Ands == 0 || st.Optimized.Links == 0 || st.Optimized.Links > st.Raw.Links || st.StateBytes != 8 {
+		t.Errorf("stats %+v", st)
+	}
+	bases := net.BaseProps()
+	if len(bases) != 29 || !slices.IsSorted(bases) || bases[0] != "(cell 1 1 b)" {
+		t.Errorf("base propositions %v", bases)
+	}
+	if moves := net.InputProps(0); len(moves) != 10 || moves[9] != "noop" {
+		t.Errorf("input propositions %v", moves)
+	}
+	sup, err := net.Support(propnet.Output{Kind: propnet.Terminal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sup.Bases) != 27 { // every cell's x, o and b; not control
+		t.Errorf("terminal depends on %d base propositions: %v", len(sup.Bases), sup.Bases)
+	}
+	nx, _ := net.Support(propnet.Output{Kind: propnet.Next, Index: 2}) // (cell 1 1 x)
+	if len(nx.Inputs[0]) == 0 {
+		t.Errorf("next (cell 1 1 x) depends on no move of xplayer: %+v", nx)
+	}
+	if _, err := net.Support(propnet.Output{Kind: propnet.Legal, Role: 5}); err == nil {
+		t.Error("Support of a legal output of no role succeeded")
+	}
+	var b strings.Builder
+	if err := net.WriteDOT(&b, 0); err != nil {
+		t.Fatal(err)
+	}
+	if dot := b.String(); !strings.HasPrefix(dot, "digraph") || !strings.Contains(dot, `"(true (cell 1 1 b))"`) || !strings.Contains(dot, "terminal") {
+		t.Errorf("DOT output:\n%.400s", dot)
+	}
+	if err := net.WriteDOT(&b, 10); err == nil {
+		t.Error("WriteDOT drew a network larger than its bound")
+	}
+}
