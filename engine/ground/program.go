@@ -126,6 +126,7 @@ type LimitError struct {
 	Where   string // what was being computed
 }
 
+// Error names the bound, the size reached and what was being computed.
 func (e *LimitError) Error() string {
 	where := ""
 	if e.Where != "" {

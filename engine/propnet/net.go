@@ -115,6 +115,7 @@ type SizeError struct {
 	Where   string
 }
 
+// Error names the bound and the size reached.
 func (e *SizeError) Error() string {
 	return fmt.Sprintf("propnet: the network exceeds the bound of %d nodes (reached %d %s)", e.Limit, e.Reached, e.Where)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -31,7 +32,11 @@ func TestSpeedReport(t *testing.T) {
 	dir := sharedDir(t)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	only := os.Getenv("GDLAB_SPEED_GAMES")
 	for _, g := range benchGames {
+		if only != "" && !strings.Contains(","+only+",", ","+g.key+",") {
+			continue
+		}
 		net, err := propnet.Load(context.Background(), kifPath(dir, g.key), propnet.Options{})
 		if err != nil {
 			t.Fatal(err)
