@@ -25,11 +25,17 @@ func (p *program) dependencies() [][]int {
 }
 
 // checkStratified reports every negated literal whose relation is in the
-// same recursive group as the rule's head: such rules have no stratified
-// model.
+// same recursive group of static relations as the rule's head: such rules
+// have no stratified model to evaluate. Dynamic relations are only
+// instantiated, never evaluated, so their negation need only be stratified
+// atom by atom: (goal ?p 0) may read (not (goal ?p 100)). The network
+// checks that when it orders its gates.
 func (p *program) checkStratified(d *gdl.Description, deps [][]int) error {
 	var errs gdl.ErrorList
 	for _, scc := range tarjan(len(p.rels), deps) {
+		if !p.rels[scc[0]].static {
+			continue
+		}
 		in := map[int]bool{}
 		for _, r := range scc {
 			in[r] = true

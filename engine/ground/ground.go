@@ -57,12 +57,13 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 	if err != nil {
 		return nil, err
 	}
-	if err := p.checkStratified(d, p.dependencies()); err != nil {
-		return nil, err
-	}
+	deps := p.dependencies() // before the state rules tie next to true
 	p.addStateRules()
 	order, err := p.classify()
 	if err != nil {
+		return nil, err
+	}
+	if err := p.checkStratified(d, deps); err != nil {
 		return nil, err
 	}
 	g := &grounder{p: p, e: &evaluator{p: p, pl: planner{p}, ctx: ctx, lim: lim,

@@ -144,7 +144,7 @@ func TestCancel(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"(role r)\n(<= (legal r ?m) (true (p ?x)))", "test.kif:2:14: variable ?m in rule for legal/2 is unsafe"},
-		{"(role r)\n(<= p (not q))\n(<= q (not p))", "negation is not stratified"},
+		{"(role r)\n(s a)\n(<= (p ?x) (s ?x) (not (q ?x)))\n(<= (q ?x) (s ?x) (not (p ?x)))\n(<= terminal (p a))", "negation is not stratified"},
 		{"(role r)\n(<= (true x) (role r))", "rules may not define \"true\""},
 		{"(init (p))", "no role"},
 	} {
