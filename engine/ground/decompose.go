@@ -207,8 +207,10 @@ func (g *grounder) bestGroup(r *rule, head map[int]bool) []int {
 	if len(cands) == 0 {
 		return nil
 	}
-	limit := g.countMatches(r, r.body, 1<<40)
+	// Count each candidate's matches, stopping past the best so far; then
+	// the rule's own, stopping as soon as it has more than the best group.
 	var best []int
+	limit := maxGroupMatches
 	for _, c := range cands {
 		body := make([]literal, len(c))
 		for i, j := range c {
@@ -218,8 +220,15 @@ func (g *grounder) bestGroup(r *rule, head map[int]bool) []int {
 			best, limit = c, n
 		}
 	}
+	if best == nil || g.countMatches(r, r.body, limit) <= limit {
+		return nil
+	}
 	return best
 }
+
+// maxGroupMatches bounds the matches of a group worth making an
+// auxiliary relation of.
+const maxGroupMatches = 4_000_000
 
 // countMatches counts the matches of body (with r's variables), up to max+1.
 func (g *grounder) countMatches(r *rule, body []literal, max int) int {
@@ -272,6 +281,7 @@ func (g *grounder) auxiliary(r *rule, group []int, head map[int]bool) (int, lite
 		pats[i] = pattern{kind: patVar, slot: v}
 	}
 	a := p.relation(g.auxName(p.rels[r.head].name), len(args))
+	g.auxRels = append(g.auxRels, a)
 	aux := &rule{head: a, args: pats, slots: r.slots, src: r.src}
 	static := true
 	for _, i := range group {

@@ -14,7 +14,7 @@ import (
 const (
 	// DefaultMaxSize bounds the ground atoms (static facts included) plus
 	// ground rules; it keeps a grounding within a few hundred megabytes.
-	DefaultMaxSize = 3_000_000
+	DefaultMaxSize = 4_000_000
 	// DefaultMaxWork bounds the join steps, so that a grounding whose joins
 	// explode fails within seconds even when few of them succeed.
 	DefaultMaxWork = 200_000_000
@@ -84,10 +84,11 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 
 // grounder carries one grounding from the fixpoint to the Program.
 type grounder struct {
-	p     *program
-	e     *evaluator
-	rules ruleSet
-	aux   int // auxiliary relations made so far
+	p       *program
+	e       *evaluator
+	rules   ruleSet
+	aux     int   // auxiliary relations made so far
+	auxRels []int // and which they are
 	// noDecompose turns decomposition off (Options.NoDecompose).
 	noDecompose bool
 }
@@ -96,6 +97,12 @@ type grounder struct {
 // when static, relaxed when dynamic; semi-naively when recursive.
 func (g *grounder) fixpoint(scc []int) {
 	e, p := g.e, g.p
+	if !g.noDecompose && !p.rels[scc[0]].static && !p.recursive(scc) {
+		// Every relation the rules read is complete: decompose them now,
+		// so that their own evaluation profits too.
+		e.where = "the decomposition of rules"
+		g.decompose(scc)
+	}
 	e.where = p.groupNames(scc)
 	e.emit = e.derive
 	before := map[int]int{}
@@ -180,13 +187,14 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 			}
 		}
 		g.e.where = "the decomposition of rules"
-		for _, a := range g.decompose(rewrite) {
-			if !p.rels[a].static {
-				dynamic = append(dynamic, a)
-			}
-		}
+		g.decompose(rewrite)
 		if g.e.err != nil {
 			return nil, g.e.err
+		}
+	}
+	for _, a := range g.auxRels {
+		if !p.rels[a].static {
+			dynamic = append(dynamic, a)
 		}
 	}
 	slices.Sort(dynamic)
