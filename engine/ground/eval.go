@@ -15,6 +15,7 @@ type evaluator struct {
 	matched []int32 // per body literal: the tuple it matched
 	out     []Term  // head tuples derived by the current rule
 	nOut    int     // how many: out is empty for a 0-ary head
+	outSet  hashIndex // the tuples of out, so that out holds each once
 	emit    func(r *rule)
 	size    int // atoms + ground rules so far
 	lim     limits
@@ -166,17 +167,48 @@ func (e *evaluator) try(r *rule, plan []step, i int, st *step, l *literal, t *ta
 }
 
 // derive is the fixpoint's emit: it collects the head tuple of a match,
-// unless the head's table already holds it. Tables do not change during a
-// join, so new tuples wait in out.
+// unless the head's table or the collection already holds it. Tables do not
+// change during a join, so new tuples wait in out.
 func (e *evaluator) derive(r *rule) {
 	if tuple, ok := e.buildTuple(r.args, false); ok && e.p.rels[r.head].tab.find(tuple) >= 0 {
 		return
 	}
 	tuple, _ := e.buildTuple(r.args, true)
+	if e.nOut > 0 && e.pending(tuple) {
+		return
+	}
+	if e.nOut == 0 {
+		e.outSet.init(nil, 64)
+		e.outSet.next = e.outSet.next[:0]
+	}
 	e.out = append(e.out, tuple...)
+	e.outSet.insert(int32(e.nOut), hashTerms(tuple))
 	e.nOut++
+	if len(e.outSet.heads) < 2*e.nOut {
+		e.regrowPending(len(tuple))
+	}
 	if e.size+e.nOut > e.lim.size && e.err == nil { // bound the buffer too
 		e.err = &LimitError{Bound: "ground atoms and rules", Limit: e.lim.size, Reached: e.size + e.nOut, Where: e.where}
+	}
+}
+
+// pending reports whether tuple is already waiting in out.
+func (e *evaluator) pending(tuple []Term) bool {
+	k := len(tuple)
+	for i := e.outSet.first(hashTerms(tuple)); i >= 0; i = e.outSet.next[i] {
+		if equalTerms(e.out[int(i)*k:int(i+1)*k], tuple) {
+			return true
+		}
+	}
+	return false
+}
+
+// regrowPending rebuilds the set over out with more buckets.
+func (e *evaluator) regrowPending(arity int) {
+	e.outSet.init(nil, 2*e.nOut)
+	e.outSet.next = e.outSet.next[:0]
+	for i := 0; i < e.nOut; i++ {
+		e.outSet.insert(int32(i), hashTerms(e.out[i*arity:(i+1)*arity]))
 	}
 }
 

@@ -78,6 +78,7 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 		return nil, err
 	}
 	prog.Stats.Work = g.e.work
+	prog.Stats.Size = g.e.size
 	prog.Stats.Time = time.Since(start)
 	return prog, nil
 }

@@ -46,6 +46,7 @@ type Stats struct {
 	Rules       int           // distinct ground rules
 	StaticFacts int           // facts of the static relations, evaluated away
 	Literals    int           // body literals over all ground rules
+	Size        int           // what counts toward Options.MaxSize: every fact derived, auxiliary and static ones included, plus the ground rules
 	Work        int64         // join steps
 	Time        time.Duration // wall time of the grounding
 }
