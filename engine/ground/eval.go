@@ -12,9 +12,9 @@ type evaluator struct {
 	bind    []Term
 	trail   []int
 	tup     []Term
-	matched []int32 // per body literal: the tuple it matched
-	out     []Term  // head tuples derived by the current rule
-	nOut    int     // how many: out is empty for a 0-ary head
+	matched []int32   // per body literal: the tuple it matched
+	out     []Term    // head tuples derived by the current rule
+	nOut    int       // how many: out is empty for a 0-ary head
 	outSet  hashIndex // the tuples of out, so that out holds each once
 	emit    func(r *rule)
 	size    int // atoms + ground rules so far
