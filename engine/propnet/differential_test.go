@@ -148,7 +148,7 @@ func loadProver(d *gdl.Description, budget time.Duration) (*prover.Prover, error
 	}
 	ch := make(chan built, 1)
 	go func() {
-		pr, err := prover.NewWithOptions(d, prover.Options{MaxFacts: 1_000_000})
+		pr, err := prover.New(d)
 		if err == nil {
 			_, err = game.LegalAll(pr, pr.Initial()) // the first state must be computable too
 		}
