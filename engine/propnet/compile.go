@@ -62,8 +62,46 @@ func (n *Net) compile(g *graph) error {
 	c.lazyTables()
 	c.wireOutputs()
 	c.names()
+	n.stateReadsMoves = c.stateReadsMoves()
 	n.stats.Optimized = g.counts(order)
 	return nil
+}
+
+// stateReadsMoves reports whether a legal, goal or terminal output depends
+// on an input proposition.
+func (c *compiler) stateReadsMoves() bool {
+	g := c.g
+	seen := make([]bool, len(g.nodes))
+	var stack []int32
+	push := func(l lit) {
+		if v := l.node(); !seen[v] {
+			seen[v] = true
+			stack = append(stack, v)
+		}
+	}
+	for r := range g.legal {
+		for m := range g.legal[r] {
+			push(g.legal[r][m])
+			if g.gate != nil {
+				push(g.gate[r][m])
+			}
+		}
+		for _, o := range g.goals[r] {
+			push(o.l)
+		}
+	}
+	push(g.terminal)
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g.nodes[v].kind == kInput {
+			return true
+		}
+		for _, l := range g.nodes[v].in {
+			push(l)
+		}
+	}
+	return false
 }
 
 // names records what each node stands for: the fact or move of a

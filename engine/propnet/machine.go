@@ -72,6 +72,9 @@ func (n *Net) borrow(s game.State) (*Sim, error) {
 	}
 	sim := n.pool.Get().(*Sim)
 	sim.load(st.bits)
+	if n.stateReadsMoves {
+		sim.clearMoves()
+	}
 	return sim, nil
 }
 
@@ -110,7 +113,8 @@ func (n *Net) Next(s game.State, joint []game.Move) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	sim.Play(joint)
+	sim.setJoint(joint)
+	sim.Advance()
 	next := n.newState(slices.Clone(sim.state))
 	n.pool.Put(sim)
 	return next, nil

@@ -55,6 +55,40 @@ func TestRecursionAgainstProver(t *testing.T) {
 	}
 }
 
+// TestStateIgnoresMoves plays rules whose legal and goal read does (not
+// valid GDL): a state is read without moves, whatever was played into it.
+func TestStateIgnoresMoves(t *testing.T) {
+	net := load(t, "testdata/doeslegal.kif")
+	s := net.Initial()
+	for step, m := range []game.Move{0, 1, 0} { // n goes 0, 1, 2, 3
+		ns, err := net.Next(s, []game.Move{m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal, _ := net.Legal(ns, 0, nil)
+		if g, _ := net.Goal(ns, 0); len(legal) != 2 || g != 0 {
+			t.Fatalf("step %d after %d: legal %v goal %d", step, m, legal, g)
+		}
+		s = ns
+	}
+	sim := net.NewSim()
+	if _, err := sim.Playout(game.NewRand(1), 0); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := sim.Goal(0); g != 0 || sim.LegalCount(0) != 2 {
+		t.Errorf("after a playout: goal %d, %d legal moves", g, sim.LegalCount(0))
+	}
+	if err := sim.SetMove(0, 5); err == nil {
+		t.Error("SetMove accepted a move out of range")
+	}
+	if err := sim.SetMoves([]game.Move{0, 0}); err == nil {
+		t.Error("SetMoves accepted a joint move of the wrong length")
+	}
+	if err := sim.SetState(load(t, "testdata/reach.kif").NewSim().State()); err == nil {
+		t.Error("SetState accepted another network's state")
+	}
+}
+
 // TestGoalsAndMoves checks the errors of undefined goals and unknown moves.
 func TestGoalsAndMoves(t *testing.T) {
 	net := load(t, "testdata/oddgoal.kif")

@@ -40,6 +40,10 @@ type Net struct {
 	groupOff  []int32 // role -> its first legal group
 	goals     [][]goalLit
 	terminal  clit
+	// stateReadsMoves is set when legal, goal or terminal depend on does,
+	// which valid GDL forbids: simulators then clear the moves after each
+	// transition, as the rules' reading of a state has no moves in it.
+	stateReadsMoves bool
 	next      []clit // per base proposition
 	// Lazy gates (only goals read them) in topological order, evaluated on
 	// demand: node lazyNode[i] is an AND (lazyAnd) or OR of the clits

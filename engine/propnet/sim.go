@@ -2,6 +2,7 @@ package propnet
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 
@@ -203,8 +204,16 @@ func (s *Sim) clearMoves() {
 	}
 }
 
-// SetState makes st, a state of the same Net, the current state.
-func (s *Sim) SetState(st *State) { s.load(st.bits) }
+// SetState makes st, a state of the simulator's Net, the current state.
+func (s *Sim) SetState(st *State) error {
+	if st == nil || st.net != s.net {
+		return errForeignState
+	}
+	s.load(st.bits)
+	return nil
+}
+
+var errForeignState = errors.New("propnet: the state belongs to another network")
 
 // State returns the current state. It allocates.
 func (s *Sim) State() *State { return s.net.newState(append([]uint64(nil), s.state...)) }
@@ -235,6 +244,9 @@ func (s *Sim) evalLazy() {
 // Goal returns role's goal value in the current state, or game.ErrNoGoal or
 // game.ErrManyGoals.
 func (s *Sim) Goal(role int) (int, error) {
+	if role < 0 || role >= len(s.net.goals) {
+		return 0, fmt.Errorf("propnet: no role %d", role)
+	}
 	if s.stale && len(s.net.lazyNode) > 0 {
 		s.evalLazy()
 	}
@@ -274,6 +286,9 @@ func (s *Sim) Goals(dst []int) []int {
 
 // LegalCount returns how many legal moves role has in the current state.
 func (s *Sim) LegalCount(role int) int {
+	if role < 0 || role >= len(s.moves) {
+		return 0
+	}
 	n := 0
 	for g := s.net.groupOff[role]; g < s.net.groupOff[role+1]; g++ {
 		if value(s.cnt, s.net.groupGate[g]) {
@@ -287,6 +302,9 @@ func (s *Sim) LegalCount(role int) int {
 // the simulator's own order, which depends on its history; use Legal for
 // sorted moves.
 func (s *Sim) LegalMove(role, i int) game.Move {
+	if role < 0 || role >= len(s.moves) || i < 0 {
+		return game.NoMove
+	}
 	for g := s.net.groupOff[role]; g < s.net.groupOff[role+1]; g++ {
 		if !value(s.cnt, s.net.groupGate[g]) {
 			continue
@@ -304,6 +322,9 @@ func (s *Sim) LegalMove(role, i int) game.Move {
 // by canonical text (that is, by move number).
 func (s *Sim) Legal(role int, dst []game.Move) []game.Move {
 	dst = dst[:0]
+	if role < 0 || role >= len(s.moves) {
+		return dst
+	}
 	lo, hi := s.net.inputOff[role], s.net.inputOff[role+1]
 	for i := lo; i < hi; i++ {
 		if s.legalIn(i) {
@@ -315,33 +336,60 @@ func (s *Sim) Legal(role int, dst []game.Move) []game.Move {
 
 // IsLegal reports whether role may play m in the current state.
 func (s *Sim) IsLegal(role int, m game.Move) bool {
+	if role < 0 || role >= len(s.moves) {
+		return false
+	}
 	lo, hi := s.net.inputOff[role], s.net.inputOff[role+1]
 	i := lo + int32(m)
 	return m >= 0 && i < hi && s.legalIn(i)
 }
 
-// SetMove sets role's input propositions to move m (which must be a valid
-// move number of the role; see Net.ParseMove), replacing the previous one.
-// The new move is set before the old one is cleared: gates that both feed
-// then stay true instead of flickering.
-func (s *Sim) SetMove(role int, m game.Move) {
+// SetMove sets role's input proposition to move m, a move number of the
+// role (see Net.ParseMove), replacing the previous one. It fails, changing
+// nothing, when role or m is out of range.
+func (s *Sim) SetMove(role int, m game.Move) error {
+	if !s.validMove(role, m) {
+		return ErrBadMove
+	}
 	old := s.moves[role]
 	if old == int32(m) {
-		return
+		return nil
 	}
 	off := s.net.inputOff[role]
 	s.moves[role] = int32(m)
-	s.setProp(s.net.inputNode[off+int32(m)], true)
+	s.setProp(s.net.inputNode[off+int32(m)], true) // new first: see setJoint
 	if old >= 0 {
 		s.setProp(s.net.inputNode[off+old], false)
 	}
+	return nil
 }
 
-// SetMoves sets every role's move, joint[r] for role r. All new moves are
-// set before any old one is cleared, so that a gate fed by the moves of
-// several roles (such as "no move touches this cell") does not flicker when
-// the roles take turns.
-func (s *Sim) SetMoves(joint []game.Move) {
+// ErrBadMove is returned for a move number or role out of range.
+var ErrBadMove = errors.New("propnet: no such move")
+
+func (s *Sim) validMove(role int, m game.Move) bool {
+	return role >= 0 && role < len(s.moves) && m >= 0 && int32(m) < s.net.inputOff[role+1]-s.net.inputOff[role]
+}
+
+// SetMoves sets every role's move, joint[r] for role r. It fails, changing
+// nothing, when joint does not hold one valid move per role.
+func (s *Sim) SetMoves(joint []game.Move) error {
+	if len(joint) != len(s.moves) {
+		return ErrBadMove
+	}
+	for r, m := range joint {
+		if !s.validMove(r, m) {
+			return ErrBadMove
+		}
+	}
+	s.setJoint(joint)
+	return nil
+}
+
+// setJoint sets a valid joint move. All new moves are set before any old
+// one is cleared, so that a gate fed by the moves of several roles (such
+// as "no move touches this cell") does not flicker when roles take turns.
+func (s *Sim) setJoint(joint []game.Move) {
 	for r, m := range joint {
 		if s.moves[r] != int32(m) {
 			s.setProp(s.net.inputNode[s.net.inputOff[r]+int32(m)], true)
@@ -358,16 +406,22 @@ func (s *Sim) SetMoves(joint []game.Move) {
 }
 
 // Advance makes the state that follows the current one under the moves set
-// the current state.
+// the current state. A role without a move set contributes no move.
 func (s *Sim) Advance() {
 	copy(s.target, s.next)
 	s.load(s.target)
+	if s.net.stateReadsMoves {
+		s.clearMoves() // so that legal, goal and terminal see no move
+	}
 }
 
 // Play sets the joint move, one valid move per role, and advances.
-func (s *Sim) Play(joint []game.Move) {
-	s.SetMoves(joint)
+func (s *Sim) Play(joint []game.Move) error {
+	if err := s.SetMoves(joint); err != nil {
+		return err
+	}
 	s.Advance()
+	return nil
 }
 
 // randomMove picks one of role's legal moves uniformly.
@@ -412,7 +466,7 @@ func (s *Sim) Playout(rng *rand.Rand, maxSteps int) (int, error) {
 			}
 			s.joint[r] = m
 		}
-		s.SetMoves(s.joint)
+		s.setJoint(s.joint)
 		s.Advance()
 	}
 }
