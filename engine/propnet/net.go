@@ -44,7 +44,7 @@ type Net struct {
 	// which valid GDL forbids: simulators then clear the moves after each
 	// transition, as the rules' reading of a state has no moves in it.
 	stateReadsMoves bool
-	next      []clit // per base proposition
+	next            []clit // per base proposition
 	// Lazy gates (only goals read them) in topological order, evaluated on
 	// demand: node lazyNode[i] is an AND (lazyAnd) or OR of the clits
 	// lazyIn[lazyOff[i]:lazyOff[i+1]].
