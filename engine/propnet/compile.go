@@ -243,24 +243,18 @@ func (c *compiler) initialCounters() {
 	}
 }
 
-// fanouts lays out, for every eager node, the eager gates that read it.
+// fanouts lays out, for every eager node, the eager gates that read it,
+// with the sign bit set on those that read it negated.
 func (c *compiler) fanouts() {
 	g, n := c.g, c.n
-	slot := func(l lit) int32 {
-		s := 2 * c.newID[l.node()]
-		if l.neg() {
-			s++
-		}
-		return s
-	}
 	// Constant inputs (left by an unoptimised build) never change: their
 	// value is in the initial counters and they need no fanout.
-	cnt := make([]int32, 2*n.nodes+1)
+	cnt := make([]int32, n.nodes+1)
 	for _, v := range c.order {
 		if c.eager[v] {
 			for _, l := range g.nodes[v].in {
 				if !l.isConst() {
-					cnt[slot(l)+1]++
+					cnt[c.newID[l.node()]+1]++
 				}
 			}
 		}
@@ -274,10 +268,16 @@ func (c *compiler) fanouts() {
 	for _, v := range c.order {
 		if c.eager[v] {
 			for _, l := range g.nodes[v].in {
-				if !l.isConst() {
-					n.fan[fill[slot(l)]] = c.newID[v]
-					fill[slot(l)]++
+				if l.isConst() {
+					continue
 				}
+				src := c.newID[l.node()]
+				x := c.newID[v]
+				if l.neg() {
+					x |= negReader
+				}
+				n.fan[fill[src]] = x
+				fill[src]++
 			}
 		}
 	}

@@ -121,12 +121,12 @@ func (n *Net) outputLits(o Output) ([]clit, error) {
 func (n *Net) inputsOf() [][]clit {
 	in := make([][]clit, n.nodes)
 	for v := int32(0); v < n.nodes; v++ {
-		for k := n.fanOff[2*v]; k < n.fanOff[2*v+2]; k++ {
+		for _, x := range n.fan[n.fanOff[v]:n.fanOff[v+1]] {
 			l := clit(v << 1)
-			if k >= n.fanOff[2*v+1] {
+			if x < 0 {
 				l |= 1
 			}
-			t := n.fan[k]
+			t := x & 0x7fffffff
 			in[t] = append(in[t], l)
 		}
 	}

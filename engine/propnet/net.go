@@ -24,8 +24,8 @@ type Net struct {
 	meta
 	nodes    int32
 	cnt0     []counter // every node's counter when all propositions are false
-	fanOff   []int32   // node n reads fan[fanOff[2n]:fanOff[2n+1]] positively, [.., fanOff[2n+2]) negated
-	fan      []int32
+	fanOff   []int32   // node n's readers are fan[fanOff[n]:fanOff[n+1]]
+	fan      []int32   // reader, | negReader when it reads the node negated
 	watched  int32   // nodes [0, watched) drive a legal or next output
 	eager    int32   // nodes [0, eager) propagate; the rest are lazy gates
 	watchOff []int32 // node n's watchers are watch[watchOff[n]:watchOff[n+1]]
@@ -70,6 +70,9 @@ type counter = int16
 
 // maxFanIn bounds the inputs of a gate, well below the counter's range.
 const maxFanIn = 16000
+
+// negReader marks a fan entry whose reader reads the node negated.
+const negReader = -1 << 31
 
 // clit is a compiled output: node<<1 | negated, or one of the constants.
 type clit int32

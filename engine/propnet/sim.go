@@ -78,19 +78,12 @@ func (s *Sim) propagate() {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		v := e >> 1
-		d := counter(1 - 2*(e&1)) // -1 when v became true
-		lo, mid, hi := off[2*v], off[2*v+1], off[2*v+2]
-		for _, t := range fan[lo:mid] {
+		d := int32(1 - 2*(e&1)) // -1 when v became true
+		for _, x := range fan[off[v]:off[v+1]] {
+			m := x >> 31 // -1 for a negated reader: its step is -d
+			t := x & 0x7fffffff
 			old := cnt[t]
-			nw := old + d
-			cnt[t] = nw
-			if old^nw < 0 {
-				stack = append(stack, t<<1|int32(uint16(nw)>>15))
-			}
-		}
-		for _, t := range fan[mid:hi] {
-			old := cnt[t]
-			nw := old - d
+			nw := old + counter((d^m)-m)
 			cnt[t] = nw
 			if old^nw < 0 {
 				stack = append(stack, t<<1|int32(uint16(nw)>>15))
