@@ -26,10 +26,10 @@ type Net struct {
 	cnt0     []counter // every node's counter when all propositions are false
 	fanOff   []int32   // node n's readers are fan[fanOff[n]:fanOff[n+1]]
 	fan      []int32   // reader, | negReader when it reads the node negated
-	watched  int32   // nodes [0, watched) drive a legal or next output
-	eager    int32   // nodes [0, eager) propagate; the rest are lazy gates
-	watchOff []int32 // node n's watchers are watch[watchOff[n]:watchOff[n+1]]
-	watch    []int32 // watcher: index<<2 | negated<<1 | isNext
+	watched  int32     // nodes [0, watched) drive a legal or next output
+	eager    int32     // nodes [0, eager) propagate; the rest are lazy gates
+	watchOff []int32   // node n's watchers are watch[watchOff[n]:watchOff[n+1]]
+	watch    []int32   // watcher: index<<2 | negated<<1 | isNext
 
 	baseNode  []int32 // base proposition -> node, -1 when nothing reads it
 	inputNode []int32 // input proposition -> node, -1 when nothing reads it
