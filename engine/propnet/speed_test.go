@@ -2,6 +2,7 @@ package propnet_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -60,6 +61,14 @@ func TestSpeedReport(t *testing.T) {
 		}
 		cpu := (threadCPU() - cpu0).Seconds()
 		wall := time.Since(wall0).Seconds()
-		t.Logf("%-18s %9.0f playouts/cpu-s (%4.2fx Sancho) %9.0f states/cpu-s  wall %9.0f/s  build %v", g.key, float64(n)/cpu, float64(n)/cpu/g.sancho, float64(steps)/cpu, float64(n)/wall, net.Stats().TotalTime.Round(time.Millisecond))
+		st := net.Stats()
+		ratio := "         "
+		if g.sancho > 0 {
+			ratio = fmt.Sprintf("(%4.2fx)", float64(n)/cpu/g.sancho)
+		}
+		t.Logf("%-18s %9.0f playouts/cpu-s %s %9.0f states/cpu-s  wall %9.0f/s  build %v (ground %v)  state %dB",
+			g.key, float64(n)/cpu, ratio, float64(steps)/cpu, float64(n)/wall, st.TotalTime.Round(time.Millisecond), st.GroundTime.Round(time.Millisecond), st.StateBytes)
+		t.Logf("%-18s raw %+v", "", st.Raw)
+		t.Logf("%-18s opt %+v", "", st.Optimized)
 	}
 }
