@@ -3,7 +3,6 @@ package ground
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"time"
 
@@ -35,13 +34,11 @@ type Options struct {
 // (true may hold what init or next may hold, does what legal may), and
 // instantiates every rule over it. It fails with a *LimitError when a bound
 // is exceeded, with ctx's error when cancelled, and with positioned errors
-// when the rules are unsafe or unstratified.
+// when the rules are unsafe, define true or does, or negate a static
+// relation within its own recursion.
 func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program, err error) {
 	defer func() {
-		if r := recover(); r != nil {
-			if os.Getenv("GDLAB_PANIC") != "" {
-				panic(r)
-			}
+		if r := recover(); r != nil { // a bug here must not take the caller down
 			prog, err = nil, fmt.Errorf("ground: internal error: %v", r)
 		}
 	}()
