@@ -14,7 +14,7 @@ import (
 // use; each call borrows a simulator from a pool) and makes Sims, the
 // per-goroutine simulators of the fast path.
 //
-// Every node of the network is a threshold gate kept as one int32 counter
+// Every node of the network is a threshold gate kept as one 16-bit counter
 // per simulator: the node is true when its counter is negative. A gate with
 // threshold t and k true inputs has counter t-1-k, where an input read
 // negated counts as true when its source is false; an AND of n inputs has
