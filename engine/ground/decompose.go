@@ -42,6 +42,47 @@ func (g *grounder) decompose(rels []int) []int {
 	return aux
 }
 
+// splitComponents rewrites the rules of a recursive group for its
+// fixpoint: each set of literals connected by variables the head does not
+// mention, if not the whole body, becomes an auxiliary atom of the group,
+// so that the fixpoint joins the sets one by one instead of their product.
+// It returns the group with the auxiliary relations added, and a function
+// that restores the rules once the fixpoint is reached: the relations'
+// facts are the same either way, and instantiation decomposes the rules
+// afresh with every table complete.
+func (g *grounder) splitComponents(scc []int) ([]int, func()) {
+	out := scc
+	type saved struct {
+		r    *rule
+		body []literal
+	}
+	var undo []saved
+	auxBefore := len(g.auxRels)
+	for _, rel := range scc {
+		for _, r := range g.p.rels[rel].rules {
+			head := map[int]bool{}
+			for _, a := range r.args {
+				markSlots(a, head)
+			}
+			comps := components(r, head)
+			if len(comps) == 0 || (len(comps) == 1 && len(comps[0]) == len(r.body)) {
+				continue
+			}
+			body := r.body
+			if made := g.extract(r, comps, head, false); len(made) > 0 {
+				undo = append(undo, saved{r, body})
+				out = append(out, made...)
+			}
+		}
+	}
+	return out, func() {
+		for _, u := range undo {
+			u.r.body = u.body
+		}
+		g.auxRels = g.auxRels[:auxBefore] // the auxiliary atoms are not part of the program
+	}
+}
+
 // decomposeRule rewrites r in place and returns the auxiliary relations made.
 func (g *grounder) decomposeRule(r *rule) []int {
 	var made []int
@@ -55,13 +96,13 @@ func (g *grounder) decomposeRule(r *rule) []int {
 			return made
 		}
 		if len(comps) > 1 || len(comps[0]) < len(r.body) {
-			return append(made, g.extract(r, comps, head)...)
+			return append(made, g.extract(r, comps, head, true)...)
 		}
 		group := g.bestGroup(r, head)
 		if group == nil {
 			return made
 		}
-		a := g.extract(r, [][]int{group}, head)
+		a := g.extract(r, [][]int{group}, head, true)
 		if len(a) == 0 {
 			return made
 		}
@@ -244,7 +285,7 @@ func (g *grounder) countMatches(r *rule, body []literal, max int) int {
 // extract replaces each group of r's body that can stand alone (no test
 // or negation in it would be unbound) by an auxiliary atom, defines the
 // atom by a new rule and fills its table. It returns the relations made.
-func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool) []int {
+func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool, now bool) []int {
 	var made []int
 	var body []literal
 	in := map[int]bool{}
@@ -252,7 +293,7 @@ func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool) []int {
 		if !safe(r, group) {
 			continue
 		}
-		a, lit := g.auxiliary(r, group, head)
+		a, lit := g.auxiliary(r, group, head, now)
 		made = append(made, a)
 		body = append(body, lit)
 		for _, i := range group {
@@ -272,8 +313,10 @@ func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool) []int {
 }
 
 // auxiliary makes the relation and rule standing for a group of r's body
-// and returns the relation and the literal that replaces the group.
-func (g *grounder) auxiliary(r *rule, group []int, head map[int]bool) (int, literal) {
+// and returns the relation and the literal that replaces the group. With
+// now, the group reads complete relations and the relation's table is
+// filled at once; otherwise the relation joins the fixpoint of r's group.
+func (g *grounder) auxiliary(r *rule, group []int, head map[int]bool, now bool) (int, literal) {
 	p := g.p
 	args := groupArgs(r, group, head)
 	pats := make([]pattern, len(args))
@@ -292,9 +335,11 @@ func (g *grounder) auxiliary(r *rule, group []int, head map[int]bool) (int, lite
 		}
 	}
 	rel := p.rels[a]
-	rel.static = static
+	rel.static = static && now
 	rel.rules = []*rule{aux}
-	g.derive(aux, -1)
+	if now {
+		g.derive(aux, -1)
+	}
 	return a, literal{kind: litPos, rel: a, args: pats, pos: r.body[group[0]].pos}
 }
 

@@ -95,11 +95,21 @@ type grounder struct {
 // when static, relaxed when dynamic; semi-naively when recursive.
 func (g *grounder) fixpoint(scc []int) {
 	e, p := g.e, g.p
-	if !g.noDecompose && !p.rels[scc[0]].static && !p.recursive(scc) {
-		// Every relation the rules read is complete: decompose them now,
-		// so that their own evaluation profits too.
+	if !g.noDecompose && !p.rels[scc[0]].static {
+		// Decompose now, so that the evaluation profits too: whole rules
+		// when every relation they read is complete, else the sets of
+		// literals linked by variables the head does not mention.
 		e.where = "the decomposition of rules"
-		g.decompose(scc)
+		if p.recursive(scc) {
+			var restore func()
+			scc, restore = g.splitComponents(scc)
+			defer restore()
+			for len(e.deltaLo) < len(p.rels) {
+				e.deltaLo, e.deltaHi = append(e.deltaLo, 0), append(e.deltaHi, 0)
+			}
+		} else {
+			g.decompose(scc)
+		}
 	}
 	e.where = p.groupNames(scc)
 	e.emit = e.derive
