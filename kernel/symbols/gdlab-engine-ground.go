@@ -15,7 +15,7 @@ import (
 func init() {
 	Symbols["gdlab/engine/ground/ground"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"DefaultMaxSize": reflect.ValueOf(constant.MakeFromLiteral("3000000", token.INT, 0)),
+		"DefaultMaxSize": reflect.ValueOf(constant.MakeFromLiteral("4000000", token.INT, 0)),
 		"DefaultMaxWork": reflect.ValueOf(constant.MakeFromLiteral("200000000", token.INT, 0)),
 		"Ground":         reflect.ValueOf(ground.Ground),
 

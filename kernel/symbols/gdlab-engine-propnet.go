@@ -18,6 +18,7 @@ func init() {
 		"Build":              reflect.ValueOf(propnet.Build),
 		"DefaultMaxDOTNodes": reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
 		"DefaultMaxNodes":    reflect.ValueOf(constant.MakeFromLiteral("20000000", token.INT, 0)),
+		"ErrBadMove":         reflect.ValueOf(&propnet.ErrBadMove).Elem(),
 		"ErrNoLegalMove":     reflect.ValueOf(&propnet.ErrNoLegalMove).Elem(),
 		"ErrUnknownMove":     reflect.ValueOf(&propnet.ErrUnknownMove).Elem(),
 		"Goal":               reflect.ValueOf(propnet.Goal),
