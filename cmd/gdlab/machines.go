@@ -1,18 +1,29 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
 
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
+	"gdlab/engine/propnet"
 	"gdlab/engine/prover"
 )
 
 // machines maps the names accepted by --machine to reasoner constructors.
 var machines = map[string]func(d *gdl.Description) (game.Machine, error){
 	"prover": func(d *gdl.Description) (game.Machine, error) { return prover.New(d) },
+	// The propnet grounds the rules and builds its network up front, within
+	// its default bounds on size.
+	"propnet": func(d *gdl.Description) (game.Machine, error) {
+		net, err := propnet.Build(context.Background(), d, propnet.Options{})
+		if err != nil {
+			return nil, err // not a typed nil in the interface
+		}
+		return net, nil
+	},
 }
 
 func machineNames() string {

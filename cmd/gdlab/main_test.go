@@ -109,3 +109,33 @@ func TestTraceReproducesSharedTrace(t *testing.T) {
 		t.Errorf("trace differs from the shared one:\n%s", got)
 	}
 }
+
+func TestBench(t *testing.T) {
+	for _, machine := range []string{"propnet", "prover"} {
+		code, out, stderr := gdlab("bench", nim, "--seconds", "0.05", "--threads", "2", "--machine", machine)
+		if code != 0 {
+			t.Fatalf("bench --machine %s: exit %d\n%s%s", machine, code, out, stderr)
+		}
+		for _, want := range []string{"machine   " + machine + ", 2 thread(s)", "build ", "state ", " playouts/s", " states/s"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("bench --machine %s: no %q in\n%s", machine, want, out)
+			}
+		}
+	}
+	if code, out, _ := gdlab("bench", nim, "--seconds", "0.05"); code != 0 || !strings.Contains(out, "machine   propnet") {
+		t.Errorf("bench defaults to the propnet: exit %d\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"bench"}, 2, "need exactly one rulesheet"},
+		{[]string{"bench", nim, "--threads", "0"}, 2, "--threads >= 1"},
+		{[]string{"bench", nim, "--machine", "oracle"}, 1, "unknown machine"},
+	} {
+		if code, _, stderr := gdlab(c.args...); code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("gdlab %v: exit %d, stderr %q; want exit %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}
