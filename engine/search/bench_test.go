@@ -4,8 +4,11 @@ import (
 	"context"
 	"testing"
 
+	"gdlab/datasets"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
+	"gdlab/engine/propnet"
+	"gdlab/engine/prover"
 	"gdlab/engine/search"
 	"gdlab/engine/search/searchtest"
 )
@@ -74,4 +77,68 @@ func BenchmarkMinimaxConnectFour(b *testing.B) {
 		used = used.Add(u)
 	}
 	report(b, used)
+}
+
+// curated returns a reasoner for a curated game: the prover, or the
+// propositional network built from the same rules.
+func curated(tb testing.TB, name string, network bool) game.Machine {
+	tb.Helper()
+	rs, err := datasets.Game(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, err := rs.Description()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if network {
+		net, err := propnet.Build(context.Background(), d, propnet.Options{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return net
+	}
+	m, err := prover.New(d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+// BenchmarkAlphaBetaReasoners compares alpha-beta's node rate on
+// connectFour (datasets, so it runs on a bare checkout) with the two
+// reasoners: one move deepening to depth 4 from each of eight positions in
+// turn, by a player started afresh (untimed) for every move, so that its
+// transposition table starts empty and every op searches.
+func BenchmarkAlphaBetaReasoners(b *testing.B) {
+	for _, r := range []struct {
+		name    string
+		network bool
+	}{{"prover", false}, {"propnet", true}} {
+		b.Run(r.name, func(b *testing.B) {
+			m := curated(b, "connectFour", r.network)
+			states, err := searchtest.RandomStates(context.Background(), m, 8, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			states[0] = m.Initial()
+			var used search.Usage
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer() // a fresh player, so the table holds nothing from the last op
+				ab := &search.AlphaBeta{MaxDepth: 4}
+				if err := ab.Start(context.Background(), search.Setup{Machine: m, Seed: uint64(i)}); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				_, rep, err := ab.Play(context.Background(), states[i%len(states)], search.Budget{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				used = used.Add(rep.Used)
+			}
+			report(b, used)
+		})
+	}
 }

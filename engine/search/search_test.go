@@ -178,3 +178,41 @@ func TestDeadline(t *testing.T) {
 		t.Logf("%s: depth %d in %v, %d nodes", p.Name(), rep.Depth, took.Round(time.Millisecond), rep.Used.Nodes)
 	}
 }
+
+// TestFalseSummitDataset: on the curated falseSummit, minimax reading
+// intermediate goals climbs onto the cornice (0) with a lookahead below 4
+// and reaches the true summit (100) from 4 on, as its meta.json says.
+func TestFalseSummitDataset(t *testing.T) {
+	m := curated(t, "falseSummit", false)
+	ctx := context.Background()
+	for depth := 1; depth <= 6; depth++ {
+		p := &search.Minimax{Depth: depth, Eval: heuristic.IntermediateGoal{}}
+		if err := p.Start(ctx, search.Setup{Machine: m, Seed: 3}); err != nil {
+			t.Fatal(err)
+		}
+		s := m.Initial()
+		for {
+			term, err := m.Terminal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if term {
+				break
+			}
+			mv, _, err := p.Play(ctx, s, search.Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err = m.Next(s, []game.Move{mv}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := 0
+		if depth >= 4 {
+			want = 100
+		}
+		if g, _ := m.Goal(s, 0); g != want {
+			t.Errorf("depth %d: scored %d, want %d", depth, g, want)
+		}
+	}
+}
