@@ -23,7 +23,8 @@ type meta struct {
 // atom, an input node per legal move, an AND per ground rule and an OR per
 // derived atom.
 func fromProgram(ctx context.Context, p *ground.Program) (*graph, *meta, error) {
-	b := &builder{p: p, g: &graph{}, m: &meta{roles: p.Roles}}
+	// An AND per rule and at most an OR per atom, reserved up front.
+	b := &builder{p: p, g: &graph{nodes: make([]gnode, 0, 1+len(p.Atoms)+len(p.Rules))}, m: &meta{roles: p.Roles}}
 	b.g.add(kConst, nil, 0)
 	b.roleIdx = map[ground.Term]int{}
 	for i, t := range p.RoleTerms {

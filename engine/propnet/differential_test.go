@@ -43,13 +43,16 @@ type diffResult struct {
 // coverage: the games the propnet handles among those the prover handles.
 func TestDifferential(t *testing.T) {
 	dir := sharedDir(t)
-	keys := diffSample
-	budget := 10 * time.Second
-	if os.Getenv("GDLAB_DIFF") == "full" {
-		keys = allGames(dir)
-		budget = 30 * time.Second
-	} else if testing.Short() {
+	keys, budget, seeds := diffSample, 10*time.Second, uint64(8)
+	switch {
+	case os.Getenv("GDLAB_DIFF") == "full":
+		keys, budget = allGames(dir), 30*time.Second
+	case testing.Short():
 		t.Skip("differential run skipped in -short mode")
+	case os.Getenv("GDLAB_QUICK") != "":
+		// CI: the same games, two matches each; TestTraces replays the
+		// whole corpus.
+		budget, seeds = 3*time.Second, 2
 	}
 	results := make([]diffResult, len(keys))
 	var wg sync.WaitGroup
@@ -60,11 +63,11 @@ func TestDifferential(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			results[i] = differential(dir, key, budget)
+			results[i] = differential(dir, key, budget, seeds)
 		}()
 	}
 	wg.Wait()
-	proverOK, both, steps := 0, 0, 0
+	proverOK, both, steps, matches := 0, 0, 0, 0
 	for _, r := range results {
 		switch {
 		case r.proverErr != nil:
@@ -80,9 +83,10 @@ func TestDifferential(t *testing.T) {
 		}
 		proverOK++
 		steps += r.steps
+		matches += r.matches
 	}
-	t.Logf("coverage: the propnet handles %d of the %d games the prover handles (%.1f%%); %d games in all; %d steps compared",
-		both, proverOK, 100*float64(both)/float64(max(proverOK, 1)), len(keys), steps)
+	t.Logf("coverage: the propnet handles %d of the %d games the prover handles (%.1f%%); %d games in all; %d matches, %d steps compared",
+		both, proverOK, 100*float64(both)/float64(max(proverOK, 1)), len(keys), matches, steps)
 }
 
 func short(err error) string {
@@ -106,28 +110,60 @@ func allGames(dir string) []string {
 	return keys
 }
 
-// differential runs one game: seeded matches until the budget is spent.
-func differential(dir, key string, budget time.Duration) diffResult {
+// buildTimeout bounds the prover's and the propnet's construction, apart
+// from the budget for matches, so that a loaded machine does not turn a slow
+// build into a coverage gap.
+const buildTimeout = time.Minute
+
+// netCache keeps the networks of the sample games, which both
+// TestDifferential and TestTraces build: building the large ones is most of
+// what the two tests cost.
+var netCache sync.Map // game key -> *cachedNet
+
+type cachedNet struct {
+	once sync.Once
+	net  *propnet.Net
+	err  error
+}
+
+// buildNet builds a corpus game's network within buildTimeout, once per
+// test binary for the games of diffSample.
+func buildNet(dir, key string) (*propnet.Net, error) {
+	build := func() (*propnet.Net, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+		defer cancel()
+		return propnet.Load(ctx, kifPath(dir, key), propnet.Options{})
+	}
+	if !slices.Contains(diffSample, key) {
+		return build()
+	}
+	e, _ := netCache.LoadOrStore(key, &cachedNet{})
+	c := e.(*cachedNet)
+	c.once.Do(func() { c.net, c.err = build() })
+	return c.net, c.err
+}
+
+// differential runs one game: once both reasoners are built, seeded matches
+// 1..seeds until the budget is spent.
+func differential(dir, key string, budget time.Duration, seeds uint64) diffResult {
 	res := diffResult{key: key}
-	deadline := time.Now().Add(budget)
 	d, err := gdl.ParseFile(kifPath(dir, key))
 	if err != nil {
 		res.proverErr = err
 		return res
 	}
-	pr, err := loadProver(d, budget)
+	pr, err := loadProver(d, buildTimeout)
 	if err != nil {
 		res.proverErr = err
 		return res
 	}
-	ctx, cancel := context.WithDeadline(context.Background(), deadline.Add(budget))
-	defer cancel()
-	net, err := propnet.Build(ctx, d, propnet.Options{})
+	net, err := buildNet(dir, key)
 	if err != nil {
 		res.propnetErr = err
 		return res
 	}
-	for seed := uint64(1); time.Now().Before(deadline) && seed <= 8; seed++ {
+	deadline := time.Now().Add(budget)
+	for seed := uint64(1); time.Now().Before(deadline) && seed <= seeds; seed++ {
 		n, dis := compareMatch(pr, net, seed, deadline)
 		res.steps += n
 		res.matches++

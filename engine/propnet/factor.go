@@ -1,6 +1,9 @@
 package propnet
 
-import "sort"
+import (
+	"context"
+	"sort"
+)
 
 // maxFactorFanIn bounds the gates whose input pairs are counted: a gate of
 // k inputs has k(k-1)/2 pairs.
@@ -13,8 +16,9 @@ const maxFactorFanIn = 12
 // when x itself changes. In chess-like games this takes the test "the
 // target square holds no piece of mine" and the path test out of every
 // piece type's move gate. Pairs are taken greedily, most shared first,
-// while at least minShare gates share them.
-func (g *graph) factorPairs() {
+// while at least minShare gates share them. It stops early when ctx is
+// cancelled; the network it leaves computes the same outputs.
+func (g *graph) factorPairs(ctx context.Context) {
 	const minShare = 3
 	for _, k := range []kind{kAnd, kOr} {
 		type pair struct{ a, b lit }
@@ -47,7 +51,10 @@ func (g *graph) factorPairs() {
 			}
 			return pi.a < pj.a || (pi.a == pj.a && pi.b < pj.b)
 		})
-		for _, p := range pairs {
+		for i, p := range pairs {
+			if i%1024 == 0 && ctx.Err() != nil {
+				return
+			}
 			g.extractPair(k, p.a, p.b, users[p])
 		}
 	}

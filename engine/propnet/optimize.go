@@ -57,7 +57,9 @@ func (g *graph) simplify() (*graph, error) {
 	if !ok {
 		return nil, errCycle
 	}
-	s := &simplifier{old: g, g: &graph{}, repl: make([]lit, len(g.nodes)), hashed: map[string]lit{}}
+	// The copy has at most as many nodes as the original; reserving them
+	// up front saves re-copying a slice of millions of nodes as it grows.
+	s := &simplifier{old: g, g: &graph{nodes: make([]gnode, 0, len(g.nodes))}, repl: make([]lit, len(g.nodes)), hashed: map[string]lit{}}
 	s.countReads(order)
 	s.g.add(kConst, nil, 0)
 	s.g.bases = make([]int32, len(g.bases))

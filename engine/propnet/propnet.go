@@ -57,7 +57,7 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 		return nil, err
 	}
 	raw := g.counts(g.allNodes())
-	cycles, err := g.unroll(maxNodes)
+	cycles, err := g.unroll(ctx, maxNodes)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,10 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 			return nil, err
 		}
 		g.gateLegal()
-		g.factorPairs()
+		g.factorPairs(ctx)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	g.splitWide(maxFanIn)
 	built := time.Now()

@@ -96,13 +96,13 @@ func proverLoads(dir, key string) bool {
 }
 
 func replayGame(dir, key, traceFile string) ([]string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
 	start := time.Now()
-	net, err := propnet.Load(ctx, kifPath(dir, key), propnet.Options{})
+	net, err := buildNet(dir, key)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	if d := time.Since(start); d > 5*time.Second {
 		st := net.Stats()
 		fmt.Printf("%s: build %v (ground %v, %d rules)\n", key, d.Round(time.Millisecond), st.GroundTime.Round(time.Millisecond), st.Ground.Rules)

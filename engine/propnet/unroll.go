@@ -1,6 +1,9 @@
 package propnet
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // unroll replaces every cycle of the graph (ground recursion, such as a
 // path relation over the board) by an acyclic circuit computing its least
@@ -9,10 +12,13 @@ import "fmt"
 // cycle with k OR nodes reaches its fixpoint within k iterations, as each
 // iteration that changes anything makes another OR node true. maxNodes
 // bounds the result.
-// It returns how many cycles it unrolled.
-func (g *graph) unroll(maxNodes int) (int, error) {
+// It returns how many cycles it unrolled, or ctx's error when cancelled.
+func (g *graph) unroll(ctx context.Context, maxNodes int) (int, error) {
 	cycles := g.cycles()
 	for _, scc := range cycles {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		if err := g.unrollOne(scc, maxNodes); err != nil {
 			return 0, err
 		}
