@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -25,14 +26,14 @@ func threadCPU() time.Duration {
 }
 
 // TestSpeedReport prints playouts per CPU second of one thread, which a busy
-// machine distorts less than wall-clock rates. Set GDLAB_SPEED=1 to run it.
+// machine distorts less than wall-clock rates, and the same summed over one
+// thread per core running at once (thread scaling). Set GDLAB_SPEED=1 to
+// run it; GDLAB_SPEED_GAMES=a,b limits it to some games.
 func TestSpeedReport(t *testing.T) {
 	if os.Getenv("GDLAB_SPEED") == "" {
 		t.Skip("set GDLAB_SPEED=1 to measure playout rates")
 	}
 	dir := sharedDir(t)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	only := os.Getenv("GDLAB_SPEED_GAMES")
 	for _, g := range benchGames {
 		if only != "" && !strings.Contains(","+only+",", ","+g.key+",") {
@@ -42,33 +43,78 @@ func TestSpeedReport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sim := net.NewSim()
-		rng := game.NewRand(1)
-		var goals []int
-		n, steps := 0, 0
-		cpu0, wall0 := threadCPU(), time.Now()
-		for threadCPU()-cpu0 < time.Second {
-			for i := 0; i < 50; i++ {
-				sim.Reset()
-				k, err := sim.Playout(rng, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				steps += k
-				goals = sim.Goals(goals)
-				n++
-			}
-		}
-		cpu := (threadCPU() - cpu0).Seconds()
-		wall := time.Since(wall0).Seconds()
+		r := cpuRate(t, net, 1)
 		st := net.Stats()
 		ratio := "         "
 		if g.sancho > 0 {
-			ratio = fmt.Sprintf("(%4.2fx)", float64(n)/cpu/g.sancho)
+			ratio = fmt.Sprintf("(%4.2fx)", r.playouts/g.sancho)
 		}
 		t.Logf("%-18s %9.0f playouts/cpu-s %s %9.0f states/cpu-s  wall %9.0f/s  build %v (ground %v)  state %dB",
-			g.key, float64(n)/cpu, ratio, float64(steps)/cpu, float64(n)/wall, st.TotalTime.Round(time.Millisecond), st.GroundTime.Round(time.Millisecond), st.StateBytes)
+			g.key, r.playouts, ratio, r.states, r.wall, st.TotalTime.Round(time.Millisecond), st.GroundTime.Round(time.Millisecond), st.StateBytes)
 		t.Logf("%-18s raw %+v", "", st.Raw)
 		t.Logf("%-18s opt %+v", "", st.Optimized)
+		if n := runtime.NumCPU(); n > 1 {
+			p := cpuRate(t, net, n)
+			t.Logf("%-18s %d threads: %9.0f playouts/cpu-s each, %.2fx one thread's rate together (wall %9.0f/s)",
+				"", n, p.playouts/float64(n), p.playouts/r.playouts, p.wall)
+		}
 	}
+}
+
+// rate is what cpuRate measured.
+type rate struct {
+	playouts, states float64 // per CPU second of a thread, summed over threads
+	wall             float64 // playouts per wall-clock second, all threads
+}
+
+// cpuRate runs playouts on threads goroutines, each locked to its OS thread
+// with its own simulator, until each has used a second of CPU. Summing the
+// per-thread rates gives what the threads would do together on as many
+// otherwise idle cores, sharing caches and memory as they do here.
+func cpuRate(t *testing.T, net *propnet.Net, threads int) rate {
+	rates := make([]rate, threads)
+	errs := make(chan error, threads)
+	wall0 := time.Now()
+	var wg sync.WaitGroup
+	for i := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			sim := net.NewSim()
+			rng := game.NewRand(uint64(i + 1))
+			var goals []int
+			n, steps := 0, 0
+			cpu0 := threadCPU()
+			for threadCPU()-cpu0 < time.Second {
+				for range 50 {
+					sim.Reset()
+					k, err := sim.Playout(rng, 0)
+					if err != nil {
+						errs <- err
+						return
+					}
+					steps += k
+					goals = sim.Goals(goals)
+					n++
+				}
+			}
+			cpu := (threadCPU() - cpu0).Seconds()
+			rates[i] = rate{playouts: float64(n) / cpu, states: float64(steps) / cpu, wall: float64(n)}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	var sum rate
+	for _, r := range rates {
+		sum.playouts += r.playouts
+		sum.states += r.states
+		sum.wall += r.wall
+	}
+	sum.wall /= time.Since(wall0).Seconds()
+	return sum
 }
