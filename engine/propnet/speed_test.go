@@ -72,6 +72,7 @@ type rate struct {
 // per-thread rates gives what the threads would do together on as many
 // otherwise idle cores, sharing caches and memory as they do here.
 func cpuRate(t *testing.T, net *propnet.Net, threads int) rate {
+	runtime.GC() // not during the measurement: the build leaves garbage
 	rates := make([]rate, threads)
 	errs := make(chan error, threads)
 	wall0 := time.Now()
@@ -86,19 +87,31 @@ func cpuRate(t *testing.T, net *propnet.Net, threads int) rate {
 			rng := game.NewRand(uint64(i + 1))
 			var goals []int
 			n, steps := 0, 0
-			cpu0 := threadCPU()
-			for threadCPU()-cpu0 < time.Second {
-				for range 50 {
-					sim.Reset()
-					k, err := sim.Playout(rng, 0)
-					if err != nil {
-						errs <- err
-						return
+			play := func(d time.Duration) error {
+				cpu0 := threadCPU()
+				for threadCPU()-cpu0 < d {
+					for range 50 {
+						sim.Reset()
+						k, err := sim.Playout(rng, 0)
+						if err != nil {
+							return err
+						}
+						steps += k
+						goals = sim.Goals(goals)
+						n++
 					}
-					steps += k
-					goals = sim.Goals(goals)
-					n++
 				}
+				return nil
+			}
+			if err := play(200 * time.Millisecond); err != nil { // warm the caches
+				errs <- err
+				return
+			}
+			n, steps = 0, 0
+			cpu0 := threadCPU()
+			if err := play(time.Second); err != nil {
+				errs <- err
+				return
 			}
 			cpu := (threadCPU() - cpu0).Seconds()
 			rates[i] = rate{playouts: float64(n) / cpu, states: float64(steps) / cpu, wall: float64(n)}
