@@ -24,8 +24,8 @@ import (
 // (weights 1, 10, 50 for one, two and three discs, Scale 100) follow its
 // description: open segments count, and more discs in one count much more.
 //
-// On a propositional network (a machine with BaseProps and states with Has)
-// it reads the state's bits directly; on any other machine it parses Facts.
+// On a propositional network (a machine with BaseProps and states with Has,
+// possibly under wrappers with Unwrap) it reads the state's bits directly; on any other machine it parses Facts.
 type Connect4 struct {
 	Weights [3]float64 // segment scores for 1, 2, 3 discs; zero means {1, 10, 50}
 	Scale   float64    // the S at which the evaluation is halfway to its bound; 0 means 100
@@ -74,7 +74,7 @@ func (e Connect4) String() string { return "rivest-c4" }
 // Prepare finds the board's propositions when m is a propositional
 // network; otherwise it returns e unchanged (Evaluate parses facts).
 func (e Connect4) Prepare(ctx context.Context, m game.Machine) (heuristic.Evaluator, error) {
-	bp, ok := m.(interface{ BaseProps() []string })
+	bp, ok := network(m)
 	if !ok {
 		return e, nil
 	}
@@ -101,6 +101,22 @@ func (e Connect4) Prepare(ctx context.Context, m game.Machine) (heuristic.Evalua
 	}
 	e.bits = b
 	return e, nil
+}
+
+// network finds the propositional network under metering wrappers (any
+// machine with an Unwrap method, as search.Counter has).
+func network(m game.Machine) (interface{ BaseProps() []string }, bool) {
+	for m != nil {
+		if bp, ok := m.(interface{ BaseProps() []string }); ok {
+			return bp, true
+		}
+		u, ok := m.(interface{ Unwrap() game.Machine })
+		if !ok {
+			break
+		}
+		m = u.Unwrap()
+	}
+	return nil, false
 }
 
 // parseCell reads "(cell c r z)" with 1-based c and r into 0-based ones.

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"gdlab/engine/match/rivest"
+)
+
+func init() {
+	register("rivest", command{"run Rivest's Connect Four experiment (min/max approximation vs alpha-beta)", runRivest})
+}
+
+func runRivest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("rivest", "[--openings N] [--seed S] [--step D] [--p P] [--reverse] [--workers W] [--out DIR]", stderr)
+	openings := fs.Int("openings", 49, "openings per bound, two games each (49: Rivest's full setup)")
+	seed := fs.Uint64("seed", 1, "base seed: game i of a block has match seed heuristic.Mix(seed + i)")
+	step := fs.Duration("step", 5*time.Millisecond, "time bounds are 1..5 × step per move")
+	p := fs.Float64("p", 10, "MM's p in the main tables")
+	reverse := fs.Bool("reverse", false, "MM uses reverse approximation")
+	workers := fs.Int("workers", 0, "games at once (0: GOMAXPROCS)")
+	out := fs.String("out", "datasets/results", "directory for the result tables")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageError(fs, "no positional arguments")
+	}
+	m, err := rivest.Machine(ctx)
+	if err != nil {
+		return err
+	}
+	cmd := "gdlab rivest " + strings.Join(args, " ")
+	last := time.Now()
+	reps, err := rivest.Experiment(ctx, m, rivest.Settings{Openings: *openings, Seed: *seed, Step: *step, Workers: *workers,
+		P: *p, Reverse: *reverse, Command: strings.TrimSpace(cmd),
+		Progress: func(block string, done, total int) {
+			if done == total || time.Since(last) > 10*time.Second {
+				last = time.Now()
+				fmt.Fprintf(stderr, "%s: %d/%d games\n", block, done, total)
+			}
+		}})
+	for i, rp := range reps {
+		if serr := rp.Save(*out, rivest.Names[i]); serr != nil {
+			return serr
+		}
+		if werr := rp.WriteMarkdown(stdout); werr != nil {
+			return werr
+		}
+	}
+	return err
+}
