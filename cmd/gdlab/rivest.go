@@ -17,7 +17,7 @@ func init() {
 func runRivest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("rivest", "[--openings N] [--seed S] [--step D] [--p P] [--reverse] [--workers W] [--out DIR]", stderr)
 	openings := fs.Int("openings", 49, "openings per bound, two games each (49: Rivest's full setup)")
-	seed := fs.Uint64("seed", 1, "base seed: game i of a block has match seed heuristic.Mix(seed + i)")
+	seed := fs.Uint64("seed", 1, "base seed: the game from opening o with MM in seat c has match seed heuristic.Mix(seed + 2o + c)")
 	step := fs.Duration("step", 5*time.Millisecond, "time bounds are 1..5 × step per move")
 	p := fs.Float64("p", 10, "MM's p in the main tables")
 	reverse := fs.Bool("reverse", false, "MM uses reverse approximation")

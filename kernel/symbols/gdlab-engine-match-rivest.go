@@ -14,6 +14,7 @@ func init() {
 	Symbols["gdlab/engine/match/rivest/rivest"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Experiment": reflect.ValueOf(rivest.Experiment),
+		"GameSeed":   reflect.ValueOf(rivest.GameSeed),
 		"Header":     reflect.ValueOf(rivest.Header),
 		"Load":       reflect.ValueOf(rivest.Load),
 		"Machine":    reflect.ValueOf(rivest.Machine),

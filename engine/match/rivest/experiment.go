@@ -50,7 +50,7 @@ func Experiment(ctx context.Context, m game.Machine, st Settings) ([]*Report, er
 	if n <= 0 || n > 49 {
 		n = 49
 	}
-	seeds := fmt.Sprintf("game i of a block has match seed heuristic.Mix(%d + i); blocks reuse the base seed, so each opening and colour gets the same seed in every block", st.Seed)
+	seeds := fmt.Sprintf("the game from opening o (0..48, white's column slowest) with MM in seat c (0 white, 1 black) has match seed heuristic.Mix(%d + 2o + c) (rivest.GameSeed) in every bound and block", st.Seed)
 	notes := []string{
 		fmt.Sprintf("Connect Four 7×6 (datasets connectFour, propositional network); %d openings (first two moves fixed) × 2 colours per bound", n),
 		fmt.Sprintf("time bounds are 1–5 × %v per move, Rivest's 1–5 s scaled to this implementation's speed", st.Step),

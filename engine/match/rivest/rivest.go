@@ -67,7 +67,7 @@ type Config struct {
 	Penalty  float64             // MM's constant edge penalty
 	Eval     heuristic.Evaluator // both programs' evaluator; nil means mmapprox.Connect4{}
 	Openings int                 // how many of the 49 openings; 0 means all 49
-	Seed     uint64              // game i gets heuristic.Mix(Seed + i)
+	Seed     uint64              // see GameSeed
 	Workers  int                 // games at once; 0 means runtime.GOMAXPROCS(0)
 	// Progress, if set, is called after each game with the number done and
 	// the total, one call at a time.
@@ -218,7 +218,7 @@ func Run(ctx context.Context, m game.Machine, cfg Config, bounds []Bound) ([]Res
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				row, err := playOne(ctx, opening{m, states[j.open]}, cfg, eval, bounds[j.bound], j.mmSeat, heuristic.Mix(cfg.Seed+uint64(j.index)))
+				row, err := playOne(ctx, opening{m, states[j.open]}, cfg, eval, bounds[j.bound], j.mmSeat, GameSeed(cfg.Seed, j.open, j.mmSeat))
 				if row != nil {
 					row.Index, row.Game = j.index, names[j.open]
 					rows[j.index] = *row
@@ -256,6 +256,14 @@ func Run(ctx context.Context, m game.Machine, cfg Config, bounds []Bound) ([]Res
 		results = append(results, summarise(bd, cfg, heuristic.Name(eval), mine))
 	}
 	return results, table, errors.Join(ctx.Err(), errors.Join(errs...))
+}
+
+// GameSeed returns the match seed of the game from opening o (an index
+// into Openings) with MM in seat mmSeat: heuristic.Mix(seed + 2·o + mmSeat).
+// It does not depend on the bound or the block, so every bound and every
+// p replays the same openings with the same seeds (paired comparisons).
+func GameSeed(seed uint64, o, mmSeat int) uint64 {
+	return heuristic.Mix(seed + 2*uint64(o) + uint64(mmSeat))
 }
 
 // playOne plays one game with MM in seat mmSeat.
