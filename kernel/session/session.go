@@ -68,7 +68,9 @@ func New(opt Options) (*Session, error) {
 	}
 	s := &Session{stderr: opt.Stderr, ctx: context.Background(), names: map[string]bool{}, pkgs: map[string]string{}, available: map[string]string{}}
 	s.trace = &traceWriter{out: opt.Stderr}
-	s.interp = interp.New(interp.Options{Stdout: opt.Stdout, Stderr: s.trace})
+	// Env: without it yaegi gives cells an empty environment, and a notebook
+	// could not see GDLAB_QUICK or GDLAB_SHARED.
+	s.interp = interp.New(interp.Options{Stdout: opt.Stdout, Stderr: s.trace, Env: os.Environ()})
 	var err error
 	if s.stop, err = newStopper(s.interp); err != nil {
 		return nil, err

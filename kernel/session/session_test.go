@@ -271,3 +271,14 @@ func TestInterruptBlockedCells(t *testing.T) {
 		}
 	}
 }
+
+// TestCellsSeeEnvironment: a notebook reads GDLAB_QUICK and GDLAB_SHARED
+// with os.Getenv, so cells must see the kernel's environment.
+func TestCellsSeeEnvironment(t *testing.T) {
+	t.Setenv("GDLAB_SESSION_TEST", "seen")
+	s, _ := newSession(t)
+	eval(t, s, `import "os"`)
+	if got := eval(t, s, `os.Getenv("GDLAB_SESSION_TEST")`); got != "seen" {
+		t.Errorf("cell saw %q, want %q", got, "seen")
+	}
+}
