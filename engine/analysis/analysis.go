@@ -355,7 +355,7 @@ func (a *Analysis) Explain() []string {
 // Summary counts the findings.
 type Summary struct {
 	Bases, Positive, Negative, Structural, GoalLatches int
-	Roles                                            int // roles with at least one goal latch
+	Roles                                              int // roles with at least one goal latch
 }
 
 // Summary counts latches by kind and goal latches.

@@ -137,4 +137,3 @@ func (c *circuit) supportBases(l lit) []int {
 	sort.Ints(out)
 	return out
 }
-
