@@ -8,11 +8,13 @@ JUPYTER_PREFIX := $(CURDIR)/out/jupyter
 ## run: install what is missing, build, install the kernel locally, execute every notebook to out/
 run: deps build kernel-install notebooks
 
-## test: every Go test (corpus tests run when ../shared is present), then real-Jupyter kernel tests
-test: deps
+## test: every Go test (corpus tests run when ../shared is present), the kernel against real
+## Jupyter, then every notebook executed headless (GDLAB_QUICK=1 makes them short, as CI does)
+test: deps kernel-install
 	go vet ./...
 	go test -timeout 30m ./...
 	bash kernel/testdata/run_tests.sh
+	bash scripts/notebooks.sh
 
 deps:
 	bash scripts/deps.sh
