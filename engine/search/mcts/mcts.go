@@ -1,0 +1,266 @@
+// Package mcts owns gdlab's Monte Carlo tree search player: UCT over a
+// graph of states with transpositions, in the shape the Sancho player
+// described. Only decision states are nodes (forced moves and noops are
+// played through), any number of roles choose by decoupled UCT selection
+// (one bandit per role and node, which also covers simultaneous moves),
+// nodes whose value is known exactly are marked solved and propagated,
+// nodes come from a bounded pool that is kept across turns, and playouts
+// run in parallel on their own simulators with deterministic seeds.
+//
+// Four switches bring in the latch analysis of engine/analysis, each on its
+// own (see Options): latch-terminal nodes, wins relative to the achievable
+// maximum, range-biased selection and range-guided playouts.
+//
+// Selection of role r's move i at a node visited N times, with n_i visits
+// and mean value w_i (0..1) for r through move i, is
+//
+//	argmax_i  w_i + C·sqrt(ln N / n_i) + bias_i
+//
+// where bias_i is the range bias of switch 3 (0 when off) and an edge into
+// a solved node uses that node's exact value in place of w_i.
+package mcts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"gdlab/engine/analysis"
+	"gdlab/engine/game"
+	"gdlab/engine/heuristic"
+	"gdlab/engine/propnet"
+	"gdlab/engine/search"
+)
+
+// Options configure the player. The zero value is plain UCT on one thread
+// with the defaults below and no analysis.
+type Options struct {
+	Iterations int64   // playouts (iterations) per move; 0 means no limit besides the budget
+	Threads    int     // parallel playouts; 0 means 1, negative means runtime.NumCPU()
+	PoolSize   int     // node pool bound; 0 means 500000
+	C          float64 // exploration constant on the 0..1 value scale; 0 means 0.4
+	MaxSteps   int     // joint moves per playout; 0 means 1000
+	// Heuristic, if set, is blended into the value of every new node:
+	// (1−HeuristicWeight)·playout + HeuristicWeight·heuristic.
+	Heuristic       heuristic.Evaluator
+	HeuristicWeight float64
+	// Analysis is the latch analysis the switches use; when nil and a
+	// switch is on, Start computes it (the machine must then be a
+	// *propnet.Net, possibly wrapped in a search.Counter).
+	Analysis *analysis.Analysis
+	// LatchTerminal (switch 1): a node where every choosing role's
+	// achievable range is a single value is a leaf with that value (the
+	// root is still expanded one level).
+	LatchTerminal bool
+	// LatchWin (switch 2): a solved child that scores the maximum
+	// achievable (not merely the maximum goal) for the role choosing at its
+	// parent solves the parent as a win.
+	LatchWin bool
+	// LatchSelect (switch 3): selection favours moves that raise the
+	// mover's minimum achievable score and disfavours moves that lower its
+	// maximum.
+	LatchSelect bool
+	// LatchPlayout (switch 4): playouts avoid moves that lower the mover's
+	// maximum achievable score when another move exists.
+	LatchPlayout bool
+	// Name overrides the player's name.
+	Name string
+}
+
+// AllLatches returns o with all four latch switches on.
+func (o Options) AllLatches() Options {
+	o.LatchTerminal, o.LatchWin, o.LatchSelect, o.LatchPlayout = true, true, true, true
+	return o
+}
+
+func (o Options) usesAnalysis() bool {
+	return o.LatchTerminal || o.LatchWin || o.LatchSelect || o.LatchPlayout
+}
+
+func (o Options) threads() int {
+	switch {
+	case o.Threads < 0:
+		return runtime.NumCPU()
+	case o.Threads == 0:
+		return 1
+	}
+	return o.Threads
+}
+
+func (o Options) poolSize() int {
+	if o.PoolSize <= 0 {
+		return 500000
+	}
+	return o.PoolSize
+}
+
+func (o Options) c() float64 {
+	if o.C <= 0 {
+		return 0.4
+	}
+	return o.C
+}
+
+func (o Options) maxSteps() int {
+	if o.MaxSteps <= 0 {
+		return 1000
+	}
+	return o.MaxSteps
+}
+
+// Player is the MCTS player. It implements search.Player. Its tree
+// survives from one Play to the next within a match.
+type Player struct {
+	opt   Options
+	m     game.Machine // the unmetered machine
+	net   *propnet.Net // m as a network, or nil
+	role  int
+	seed  uint64
+	an    *analysis.Analysis
+	t     *tree
+	last  Stats
+	moves int // Play calls so far, mixed into the seeds
+}
+
+// New returns a player with the given options.
+func New(opt Options) *Player { return &Player{opt: opt} }
+
+// Name describes the player, such as "mcts" or "mcts+latch(1234)".
+func (p *Player) Name() string {
+	if p.opt.Name != "" {
+		return p.opt.Name
+	}
+	if !p.opt.usesAnalysis() {
+		return "mcts"
+	}
+	s := "mcts+latch("
+	for i, on := range []bool{p.opt.LatchTerminal, p.opt.LatchWin, p.opt.LatchSelect, p.opt.LatchPlayout} {
+		if on {
+			s += fmt.Sprint(i + 1)
+		}
+	}
+	return s + ")"
+}
+
+// Options returns the player's options.
+func (p *Player) Options() Options { return p.opt }
+
+// Analysis returns the latch analysis in use, or nil.
+func (p *Player) Analysis() *analysis.Analysis { return p.an }
+
+// unwrap strips metering wrappers (search.Counter) from m.
+func unwrap(m game.Machine) game.Machine {
+	for {
+		u, ok := m.(interface{ Unwrap() game.Machine })
+		if !ok {
+			return m
+		}
+		m = u.Unwrap()
+	}
+}
+
+// Start prepares a match: it records the machine and role, seeds the
+// search, and runs the latch analysis when a switch needs it.
+func (p *Player) Start(ctx context.Context, setup search.Setup) error {
+	if setup.Machine == nil {
+		return errors.New("mcts: Setup has no Machine")
+	}
+	if setup.Role < 0 || setup.Role >= len(setup.Machine.Roles()) {
+		return fmt.Errorf("mcts: role %d out of range", setup.Role)
+	}
+	p.m = unwrap(setup.Machine)
+	p.net, _ = p.m.(*propnet.Net)
+	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0
+	p.an = p.opt.Analysis
+	if p.an == nil && p.opt.usesAnalysis() {
+		if p.net == nil {
+			return fmt.Errorf("mcts: the latch switches need a propnet machine, not %T", p.m)
+		}
+		ctx, cancel := setup.Budget.Context(ctx)
+		defer cancel()
+		an, err := analysis.Analyze(ctx, p.net, analysis.Options{})
+		if err != nil {
+			return fmt.Errorf("mcts: latch analysis: %w", err)
+		}
+		p.an = an
+	}
+	var err error
+	p.t, err = newTree(p.m, p.net, p.an, p.opt)
+	return err
+}
+
+// Stats describes the last search.
+type Stats struct {
+	Iterations int64         // playouts and leaf evaluations
+	Expansions int64         // nodes created
+	NextCalls  int64         // Next calls in the tree (playouts excluded)
+	PoolNodes  int           // nodes in the pool after the search
+	RootSolved bool          // the root's value is exact
+	RootValue  []float64     // the root's exact value per role when solved
+	Time       time.Duration // wall-clock time of the search
+}
+
+// IterationsPerSecond is the search speed.
+func (s Stats) IterationsPerSecond() float64 {
+	if s.Time <= 0 {
+		return 0
+	}
+	return float64(s.Iterations) / s.Time.Seconds()
+}
+
+// LastStats returns the statistics of the last Play or Search.
+func (p *Player) LastStats() Stats { return p.last }
+
+// Play searches from s within the budget and the iteration limit and
+// returns the move with the most visits, or a move proved to reach the
+// role's best achievable value.
+func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	start := time.Now()
+	if p.t == nil {
+		return game.NoMove, search.Report{Value: -1}, search.ErrNotStarted
+	}
+	moves, err := p.m.Legal(s, p.role, nil)
+	if err == nil && len(moves) == 0 {
+		err = &game.NoLegalMoveError{Role: p.m.Roles()[p.role]}
+	}
+	if err != nil {
+		return game.NoMove, search.Report{Value: -1}, err
+	}
+	if len(moves) == 1 {
+		return moves[0], search.Report{Used: search.Usage{Time: time.Since(start)}, Value: -1}, nil
+	}
+	stop, err := p.Search(ctx, s, b)
+	if err != nil {
+		return moves[0], search.Report{Value: -1}, err
+	}
+	mv, val := p.t.bestMove(p.role)
+	if mv == game.NoMove {
+		mv, val = moves[0], -1
+	}
+	st := p.last
+	rep := search.Report{
+		Used:     search.Usage{Time: time.Since(start), Nodes: st.Expansions, NextCalls: st.NextCalls},
+		Depth:    p.t.maxDepth(),
+		Value:    val,
+		Complete: st.RootSolved,
+		Stopped:  stop,
+	}
+	return mv, rep, nil
+}
+
+// Search runs the search from s without choosing a move, leaving the tree
+// for inspection (Root, DepthProfile). It stops at the iteration limit, the
+// budget (time, deadline, node creations), when ctx ends, or when the
+// root is solved, and reports which limit stopped it.
+func (p *Player) Search(ctx context.Context, s game.State, b search.Budget) (search.Stop, error) {
+	if p.t == nil {
+		return search.StopNone, search.ErrNotStarted
+	}
+	p.moves++
+	seed := heuristic.Mix(p.seed ^ uint64(p.moves)*0x9e3779b97f4a7c15)
+	st, stop, err := p.t.search(ctx, s, b, p.opt.Iterations, seed)
+	p.last = st
+	return stop, err
+}

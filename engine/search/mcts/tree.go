@@ -1,0 +1,695 @@
+package mcts
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"gdlab/engine/analysis"
+	"gdlab/engine/game"
+	"gdlab/engine/heuristic"
+	"gdlab/engine/propnet"
+	"gdlab/engine/search"
+)
+
+// none marks a missing node or child.
+const none int32 = -1
+
+// maxPath bounds a selection path, in case the state graph has cycles.
+const maxPath = 2000
+
+// node is one decision state (or terminal state) of the graph.
+type node struct {
+	state    game.State
+	terminal bool      // terminal, or a leaf by switch 1
+	solved   bool      // value is exact
+	value    []float64 // per role, 0..100: the goals when terminal, the exact value when solved
+	moves    [][]game.Move
+	chooser  int // the one role with several moves, -1 when several roles choose
+	visits   int64
+	n        [][]int64   // per role, per move: visits through the move
+	w        [][]float64 // per role, per move: sum of the role's values through the move
+	children []int32     // by joint index (mixed radix over the roles' moves)
+	lo, hi   []int       // achievable range per role (with an analysis)
+	mark     uint32
+	live     bool
+}
+
+// tree is the search graph with its node pool and transposition table.
+type tree struct {
+	m      game.Machine
+	net    *propnet.Net
+	an     *analysis.Analysis
+	opt    Options
+	roles  int
+	nodes  []node
+	free   []int32
+	table  map[uint64][]int32
+	root   int32
+	live   int
+	markID uint32
+	rng    *rand.Rand
+	work   []*worker
+
+	// per search
+	iters, expansions, nextCalls int64
+}
+
+func newTree(m game.Machine, net *propnet.Net, an *analysis.Analysis, opt Options) (*tree, error) {
+	t := &tree{m: m, net: net, an: an, opt: opt, roles: len(m.Roles()), table: map[uint64][]int32{}, root: none}
+	for i := 0; i < opt.threads(); i++ {
+		t.work = append(t.work, newWorker(t))
+	}
+	return t, nil
+}
+
+// lookup returns the node holding s, or none.
+func (t *tree) lookup(s game.State) int32 {
+	for _, id := range t.table[s.Hash()] {
+		if t.nodes[id].state.Equal(s) {
+			return id
+		}
+	}
+	return none
+}
+
+// full reports whether the pool has no room for another node.
+func (t *tree) full() bool { return t.live >= t.opt.poolSize() }
+
+// alloc stores a node and indexes it.
+func (t *tree) alloc(nd node) int32 {
+	nd.live = true
+	var id int32
+	if k := len(t.free); k > 0 {
+		id = t.free[k-1]
+		t.free = t.free[:k-1]
+		t.nodes[id] = nd
+	} else {
+		id = int32(len(t.nodes))
+		t.nodes = append(t.nodes, nd)
+	}
+	h := nd.state.Hash()
+	t.table[h] = append(t.table[h], id)
+	t.live++
+	t.expansions++
+	return id
+}
+
+// newNode evaluates s (terminal test, goals, moves, ranges) into a node.
+func (t *tree) newNode(s game.State, isRoot bool) (node, error) {
+	nd := node{state: s, chooser: -1}
+	term, err := t.m.Terminal(s)
+	if err != nil {
+		return nd, err
+	}
+	if t.an != nil {
+		nd.lo, nd.hi = t.an.Ranges(s, nil, nil)
+	}
+	if term {
+		nd.terminal, nd.solved, nd.value = true, true, t.goals(s)
+		return nd, nil
+	}
+	nd.moves = make([][]game.Move, t.roles)
+	choosers := 0
+	for r := 0; r < t.roles; r++ {
+		if nd.moves[r], err = t.m.Legal(s, r, nil); err != nil {
+			return nd, err
+		}
+		if len(nd.moves[r]) == 0 {
+			return nd, &game.NoLegalMoveError{Role: t.m.Roles()[r]}
+		}
+		if len(nd.moves[r]) > 1 {
+			choosers++
+			nd.chooser = r
+		}
+	}
+	if choosers != 1 {
+		nd.chooser = -1
+	}
+	if t.opt.LatchTerminal && t.an != nil && !isRoot && t.latchLeaf(&nd) {
+		return nd, nil
+	}
+	t.initStats(&nd)
+	return nd, nil
+}
+
+// latchLeaf applies switch 1: when every choosing role's range is a single
+// value the node is a leaf valued by the ranges (exact where the range is a
+// single value; solved when every role's is).
+func (t *tree) latchLeaf(nd *node) bool {
+	for r := 0; r < t.roles; r++ {
+		if len(nd.moves[r]) > 1 && nd.lo[r] != nd.hi[r] {
+			return false
+		}
+	}
+	nd.terminal, nd.solved = true, true
+	nd.value = make([]float64, t.roles)
+	for r := 0; r < t.roles; r++ {
+		nd.value[r] = float64(nd.lo[r]+nd.hi[r]) / 2
+		if nd.lo[r] != nd.hi[r] {
+			nd.solved = false
+		}
+	}
+	nd.moves = nil
+	return true
+}
+
+func (t *tree) initStats(nd *node) {
+	nd.n = make([][]int64, t.roles)
+	nd.w = make([][]float64, t.roles)
+	joints := 1
+	for r := 0; r < t.roles; r++ {
+		nd.n[r] = make([]int64, len(nd.moves[r]))
+		nd.w[r] = make([]float64, len(nd.moves[r]))
+		joints *= len(nd.moves[r])
+	}
+	if joints > 1<<16 {
+		joints = 1 << 16 // joints beyond are not stored as children
+	}
+	nd.children = make([]int32, joints)
+	for i := range nd.children {
+		nd.children[i] = none
+	}
+}
+
+// goals returns every role's goal in s on the 0..100 scale (0 where undefined).
+func (t *tree) goals(s game.State) []float64 {
+	out := make([]float64, t.roles)
+	for r := range out {
+		if g, err := t.m.Goal(s, r); err == nil {
+			out[r] = float64(g)
+		}
+	}
+	return out
+}
+
+// setRoot makes s the root, reusing its node when the tree holds it, and
+// releases every node the new root cannot reach.
+func (t *tree) setRoot(s game.State) error {
+	id := t.lookup(s)
+	if id == none {
+		nd, err := t.newNode(s, true)
+		if err != nil {
+			return err
+		}
+		t.release(none)
+		id = t.alloc(nd)
+	} else {
+		t.release(id)
+		if nd := &t.nodes[id]; nd.terminal && nd.moves == nil {
+			// A leaf by switch 1 becomes the root: expand it after all.
+			fresh, err := t.newNode(s, true)
+			if err != nil {
+				return err
+			}
+			if !fresh.terminal {
+				fresh.mark = nd.mark
+				fresh.live = true
+				*nd = fresh
+			}
+		}
+	}
+	t.root = id
+	return nil
+}
+
+// release frees every node not reachable from keep (all when keep is none).
+func (t *tree) release(keep int32) {
+	t.markID++
+	if keep != none {
+		stack := []int32{keep}
+		t.nodes[keep].mark = t.markID
+		for len(stack) > 0 {
+			id := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, c := range t.nodes[id].children {
+				if c != none && t.nodes[c].mark != t.markID {
+					t.nodes[c].mark = t.markID
+					stack = append(stack, c)
+				}
+			}
+		}
+	}
+	t.table = make(map[uint64][]int32, len(t.table))
+	t.free = t.free[:0]
+	t.live = 0
+	for i := range t.nodes {
+		nd := &t.nodes[i]
+		if nd.live && nd.mark == t.markID {
+			h := nd.state.Hash()
+			t.table[h] = append(t.table[h], int32(i))
+			t.live++
+			continue
+		}
+		*nd = node{}
+		t.free = append(t.free, int32(i))
+	}
+}
+
+// step is one edge of a selection path: the node and each role's move index.
+type step struct {
+	id  int32
+	idx []int
+}
+
+// leaf is where a selection ended: a known value, or a state to play out.
+type leaf struct {
+	path   []step
+	known  []float64 // exact or estimated value, no playout needed
+	state  game.State
+	result []float64
+	blend  []float64 // heuristic values to blend in, or nil
+	steps  int       // joint moves the playout played (Next calls)
+	err    error
+}
+
+// search runs iterations in batches of one playout per worker.
+func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters int64, seed uint64) (Stats, search.Stop, error) {
+	start := time.Now()
+	t.iters, t.expansions, t.nextCalls = 0, 0, 0
+	t.rng = game.NewRand(seed)
+	end := b.Deadline
+	if b.Time > 0 {
+		if e := start.Add(b.Time); end.IsZero() || e.Before(end) {
+			end = e
+		}
+	}
+	stats := func() Stats {
+		r := &t.nodes[t.root]
+		st := Stats{Iterations: t.iters, Expansions: t.expansions, NextCalls: t.nextCalls, PoolNodes: t.live,
+			RootSolved: r.solved, Time: time.Since(start)}
+		if r.solved {
+			st.RootValue = append([]float64(nil), r.value...)
+		}
+		return st
+	}
+	if err := t.setRoot(s); err != nil {
+		return Stats{}, search.StopNone, err
+	}
+	batch := make([]*leaf, len(t.work))
+	for {
+		switch {
+		case t.nodes[t.root].solved:
+			return stats(), search.StopNone, nil
+		case iters > 0 && t.iters >= iters:
+			return stats(), search.StopNone, nil
+		case ctx.Err() != nil:
+			if ctx.Err() == context.DeadlineExceeded {
+				return stats(), search.StopTime, nil
+			}
+			return stats(), search.StopCancelled, nil
+		case !end.IsZero() && !time.Now().Before(end):
+			return stats(), search.StopTime, nil
+		case b.Nodes > 0 && t.expansions >= b.Nodes:
+			return stats(), search.StopNodes, nil
+		case b.NextCalls > 0 && t.nextCalls >= b.NextCalls:
+			return stats(), search.StopNextCalls, nil
+		}
+		k := len(batch)
+		if iters > 0 && int64(k) > iters-t.iters {
+			k = int(iters - t.iters)
+		}
+		for i := 0; i < k; i++ {
+			l, err := t.selectLeaf()
+			if err != nil {
+				return stats(), search.StopNone, err
+			}
+			batch[i] = l
+			if seed := heuristic.Mix(seed + uint64(t.iters) + uint64(i)); l.known == nil {
+				t.work[i].job(l, seed)
+			}
+		}
+		t.runPlayouts(batch[:k])
+		for i := 0; i < k; i++ {
+			l := batch[i]
+			if l.err != nil {
+				return stats(), search.StopNone, l.err
+			}
+			v := l.known
+			if v == nil {
+				v = l.result
+			}
+			if l.blend != nil {
+				w := t.opt.HeuristicWeight
+				for r := range v {
+					v[r] = (1-w)*v[r] + w*l.blend[r]
+				}
+			}
+			t.backup(l.path, v)
+			t.nextCalls += int64(l.steps)
+			t.iters++
+		}
+	}
+}
+
+// runPlayouts plays out the leaves that need it, in parallel when there
+// are several workers.
+func (t *tree) runPlayouts(ls []*leaf) {
+	if len(ls) == 1 {
+		if ls[0].known == nil {
+			t.work[0].run()
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for i, l := range ls {
+		if l.known != nil {
+			continue
+		}
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			w.run()
+		}(t.work[i])
+	}
+	wg.Wait()
+}
+
+// selectLeaf walks from the root by decoupled UCT, adding one visit (a
+// virtual loss until backup) along the way, and creates the first new node.
+func (t *tree) selectLeaf() (*leaf, error) {
+	l := &leaf{}
+	id := t.root
+	for depth := 0; ; depth++ {
+		nd := &t.nodes[id]
+		nd.visits++
+		if nd.terminal || (nd.solved && id != t.root) {
+			l.known = append([]float64(nil), nd.value...)
+			return l, nil
+		}
+		if depth >= maxPath {
+			l.state = nd.state
+			return l, nil
+		}
+		idx := make([]int, t.roles)
+		joint := make([]game.Move, t.roles)
+		ji, radix := 0, 1
+		for r := 0; r < t.roles; r++ {
+			i := t.choose(id, r)
+			idx[r], joint[r] = i, nd.moves[r][i]
+			nd.n[r][i]++
+			ji += i * radix
+			radix *= len(nd.moves[r])
+		}
+		l.path = append(l.path, step{id: id, idx: idx})
+		child := none
+		if ji < len(nd.children) {
+			child = nd.children[ji]
+		}
+		if child != none {
+			id = child
+			continue
+		}
+		s, err := t.advance(nd.state, joint)
+		if err != nil {
+			return nil, err
+		}
+		if c := t.lookup(s); c != none {
+			if ji < len(t.nodes[id].children) {
+				t.nodes[id].children[ji] = c
+			}
+			id = c
+			continue
+		}
+		if t.full() {
+			l.state = s
+			return l, nil
+		}
+		fresh, err := t.newNode(s, false)
+		if err != nil {
+			return nil, err
+		}
+		c := t.alloc(fresh)
+		if ji < len(t.nodes[id].children) {
+			t.nodes[id].children[ji] = c
+		}
+		t.nodes[c].visits++
+		if fn := &t.nodes[c]; fn.terminal {
+			l.known = append([]float64(nil), fn.value...)
+			l.path = append(l.path, step{id: c})
+			return l, nil
+		}
+		l.path = append(l.path, step{id: c})
+		l.state = s
+		if t.opt.Heuristic != nil && t.opt.HeuristicWeight > 0 {
+			l.blend = make([]float64, t.roles)
+			for r := range l.blend {
+				v, err := heuristic.Eval(t.opt.Heuristic, t.m, s, r)
+				if err != nil {
+					return nil, err
+				}
+				l.blend[r] = v
+			}
+		}
+		return l, nil
+	}
+}
+
+// advance plays joint and then every forced joint move (each role has a
+// single legal move) until a decision or terminal state.
+func (t *tree) advance(s game.State, joint []game.Move) (game.State, error) {
+	var buf []game.Move
+	for steps := 0; ; steps++ {
+		var err error
+		t.nextCalls++
+		if s, err = t.m.Next(s, joint); err != nil {
+			return nil, err
+		}
+		if steps >= maxPath {
+			return s, nil
+		}
+		term, err := t.m.Terminal(s)
+		if err != nil || term {
+			return s, err
+		}
+		for r := 0; r < t.roles; r++ {
+			if buf, err = t.m.Legal(s, r, buf); err != nil {
+				return nil, err
+			}
+			if len(buf) != 1 {
+				return s, nil
+			}
+			joint[r] = buf[0]
+		}
+	}
+}
+
+// choose picks role r's move at node id by UCT, trying unvisited moves
+// first in random order.
+func (t *tree) choose(id int32, r int) int {
+	nd := &t.nodes[id]
+	k := len(nd.moves[r])
+	if k == 1 {
+		return 0
+	}
+	var unvisited [64]int
+	u := 0
+	for i := 0; i < k; i++ {
+		if nd.n[r][i] == 0 {
+			if u < len(unvisited) {
+				unvisited[u] = i
+			}
+			u++
+		}
+	}
+	if u > 0 {
+		if u > len(unvisited) {
+			for i := 0; i < k; i++ {
+				if nd.n[r][i] == 0 {
+					return i
+				}
+			}
+		}
+		return unvisited[t.rng.IntN(u)]
+	}
+	logN := math.Log(float64(nd.visits))
+	c := t.opt.c()
+	// While the node is unsolved, its chooser has a move into an unsolved
+	// child: selection goes there, as visiting a solved child teaches
+	// nothing (and a solved child valued above every UCB bound would
+	// otherwise be chosen forever, and the node never solved). Backup
+	// credits the node with its best solved child (floor).
+	skipSolved := nd.chooser == r && !nd.solved
+	best, bestScore := -1, math.Inf(-1)
+	for i := 0; i < k; i++ {
+		n := float64(nd.n[r][i])
+		mean := nd.w[r][i] / n / 100
+		explore := c * math.Sqrt(logN/n)
+		if ch := t.childOf(nd, r, i); ch != none && t.nodes[ch].solved {
+			if skipSolved {
+				continue
+			}
+			mean, explore = t.nodes[ch].value[r]/100, 0
+		}
+		score := mean + explore
+		if t.opt.LatchSelect && nd.chooser == r {
+			score += t.rangeBias(nd, r, i, n)
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return t.bestSolved(nd, r) // every child solved; trySolve will mark nd
+	}
+	return best
+}
+
+// bestSolved returns the index of role r's move into the solved child with
+// the highest value for r, or 0.
+func (t *tree) bestSolved(nd *node, r int) int {
+	best, bestV := 0, math.Inf(-1)
+	for i := range nd.moves[r] {
+		if ch := t.childOf(nd, r, i); ch != none && t.nodes[ch].solved && t.nodes[ch].value[r] > bestV {
+			best, bestV = i, t.nodes[ch].value[r]
+		}
+	}
+	return best
+}
+
+// childOf returns the child reached by role r's move i at a node with a
+// single choosing role r, or none.
+func (t *tree) childOf(nd *node, r, i int) int32 {
+	if nd.chooser != r {
+		return none
+	}
+	radix := 1
+	for q := 0; q < r; q++ {
+		radix *= len(nd.moves[q])
+	}
+	if ji := i * radix; ji < len(nd.children) {
+		return nd.children[ji]
+	}
+	return none
+}
+
+// rangeBias is switch 3: + for a move that raises r's minimum achievable
+// score, − for one that lowers its maximum, fading with visits.
+func (t *tree) rangeBias(nd *node, r, i int, n float64) float64 {
+	if nd.lo == nil {
+		return 0
+	}
+	ch := t.childOf(nd, r, i)
+	if ch == none || t.nodes[ch].lo == nil {
+		return 0
+	}
+	c := &t.nodes[ch]
+	d := float64(c.lo[r]-nd.lo[r]+c.hi[r]-nd.hi[r]) / 100
+	return d * math.Sqrt(10/(10+n))
+}
+
+// backup adds the values along the path and propagates solved nodes. The
+// value passed up from a node is its exact value when it is solved, and
+// otherwise never less, for its chooser, than its best solved child gives:
+// the chooser can secure that much.
+func (t *tree) backup(path []step, v []float64) {
+	for k := len(path) - 1; k >= 0; k-- {
+		st := path[k]
+		nd := &t.nodes[st.id]
+		if st.idx != nil {
+			for r := 0; r < t.roles; r++ {
+				nd.w[r][st.idx[r]] += v[r]
+			}
+		}
+		if !nd.solved && st.idx != nil {
+			t.trySolve(st.id)
+		}
+		switch {
+		case nd.solved:
+			copy(v, nd.value)
+		case nd.chooser >= 0 && nd.moves != nil:
+			m := nd.chooser
+			if ch := t.childOf(nd, m, t.bestSolved(nd, m)); ch != none && t.nodes[ch].solved && t.nodes[ch].value[m] > v[m] {
+				copy(v, t.nodes[ch].value)
+			}
+		}
+	}
+}
+
+// trySolve marks a node with one choosing role m solved when a solved
+// child gives m the most m can achieve, or when every child is solved.
+func (t *tree) trySolve(id int32) {
+	nd := &t.nodes[id]
+	m := nd.chooser
+	if m < 0 {
+		return
+	}
+	best := float64(100)
+	if t.opt.LatchWin && nd.hi != nil {
+		best = float64(nd.hi[m])
+	}
+	all, bestChild := true, none
+	for i := range nd.moves[m] {
+		ch := t.childOf(nd, m, i)
+		if ch == none || !t.nodes[ch].solved {
+			all = false
+			continue
+		}
+		cv := t.nodes[ch].value[m]
+		if cv >= best {
+			t.solve(nd, t.nodes[ch].value)
+			return
+		}
+		if bestChild == none || cv > t.nodes[bestChild].value[m] {
+			bestChild = ch
+		}
+	}
+	if all && bestChild != none {
+		t.solve(nd, t.nodes[bestChild].value)
+	}
+}
+
+func (t *tree) solve(nd *node, v []float64) {
+	nd.solved = true
+	nd.value = append([]float64(nil), v...)
+}
+
+// bestMove returns role's move at the root with its value: a move into a
+// solved child with the root's solved value when the root is solved, and
+// otherwise the most visited move, or a proved move at least as good.
+func (t *tree) bestMove(role int) (game.Move, float64) {
+	if t.root == none {
+		return game.NoMove, -1
+	}
+	nd := &t.nodes[t.root]
+	if nd.moves == nil {
+		return game.NoMove, -1
+	}
+	if nd.solved && nd.chooser == role {
+		for i, mv := range nd.moves[role] {
+			if ch := t.childOf(nd, role, i); ch != none && t.nodes[ch].solved && t.nodes[ch].value[role] == nd.value[role] {
+				return mv, nd.value[role]
+			}
+		}
+	}
+	// The most visited move into an unsolved child (ties to the higher
+	// mean), unless a solved move secures at least its mean: solved moves
+	// stop being visited once proved, so visits do not rank them.
+	k := len(nd.moves[role])
+	best, bestN, bestMean := -1, int64(-1), -1.0
+	solvedBest, solvedV := -1, -1.0
+	for i := 0; i < k; i++ {
+		if ch := t.childOf(nd, role, i); ch != none && t.nodes[ch].solved {
+			if v := t.nodes[ch].value[role]; v > solvedV {
+				solvedBest, solvedV = i, v
+			}
+			continue
+		}
+		n, mean := nd.n[role][i], -1.0
+		if n > 0 {
+			mean = nd.w[role][i] / float64(n)
+		}
+		if n > bestN || (n == bestN && mean > bestMean) {
+			best, bestN, bestMean = i, n, mean
+		}
+	}
+	if solvedBest >= 0 && (best < 0 || solvedV >= bestMean) {
+		return nd.moves[role][solvedBest], solvedV
+	}
+	if best < 0 {
+		return game.NoMove, -1
+	}
+	return nd.moves[role][best], bestMean
+}
