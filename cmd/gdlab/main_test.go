@@ -139,3 +139,36 @@ func TestBench(t *testing.T) {
 		}
 	}
 }
+
+// TestRivest runs the smallest whole experiment (one opening, one p in the
+// sweep) and checks the saved tables carry the command that made them.
+func TestRivest(t *testing.T) {
+	for _, args := range [][]string{{"rivest", "extra"}, {"rivest", "--sweep", "1,x"}, {"rivest", "--sweep", "0"}} {
+		if code, _, stderr := gdlab(args...); code != 2 || !strings.Contains(stderr, "usage") {
+			t.Errorf("gdlab %v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	if testing.Short() || os.Getenv("GDLAB_QUICK") != "" {
+		t.Skip("quick: 28 Connect Four games")
+	}
+	dir := t.TempDir()
+	code, out, stderr := gdlab("rivest", "--openings", "1", "--sweep", "10", "--step", "1ms", "--workers", "2", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "| Rivest 1987, total |") || !strings.Contains(out, "best p = 10") {
+		t.Errorf("output lacks the paper's totals or the verdict on p:\n%s", out)
+	}
+	for _, name := range []string{"rivest-main", "rivest-psweep", "rivest-general"} {
+		md, err := os.ReadFile(filepath.Join(dir, name+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(md), "Regenerate: `gdlab rivest --openings 1 --sweep 10 --step 1ms --workers 2 --out "+dir+"`") {
+			t.Errorf("%s.md does not carry its command:\n%s", name, md)
+		}
+		if _, err := os.Stat(filepath.Join(dir, name+".json")); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -27,6 +27,9 @@ type Settings struct {
 	Progress func(block string, done, total int)
 }
 
+// Resamples is the number of bootstrap resamples behind the verdict on p.
+const Resamples = 2000
+
 // Names of the reports Experiment returns, in order, as saved under
 // datasets/results.
 var Names = []string{"rivest-main", "rivest-psweep", "rivest-general"}
@@ -93,6 +96,11 @@ func Experiment(ctx context.Context, m game.Machine, st Settings) ([]*Report, er
 			rs = append(rs, r...)
 		}
 		sweep.Blocks = append(sweep.Blocks, Block{Title: fmt.Sprintf("p sweep at %s (%s)", b.Label, variant), Results: rs})
+	}
+	sweep.Summary = append(sweep.Summary, BestP(sweep.Blocks, Resamples, st.Seed).Markdown()...)
+	for _, b := range sweep.Blocks {
+		sweep.Summary = append(sweep.Summary, "")
+		sweep.Summary = append(sweep.Summary, BestP([]Block{b}, Resamples, st.Seed).Markdown()...)
 	}
 	out = append(out, sweep)
 	general := &Report{Title: "A general GDL evaluator (mobility) in place of Rivest's", Command: st.Command, Seeds: seeds, Notes: notes}

@@ -16,6 +16,7 @@ type Report struct {
 	Seeds   string // the seeds used, in words
 	Notes   []string
 	Blocks  []Block
+	Summary []string `json:",omitempty"` // Markdown lines after the tables, such as the verdict on p
 }
 
 // Block is one table: a configuration's results, bound by bound.
@@ -75,6 +76,9 @@ func (rp *Report) WriteMarkdown(w io.Writer) error {
 		for _, row := range Rows(bl.Results) {
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 		}
+	}
+	if len(rp.Summary) > 0 {
+		fmt.Fprintf(&b, "\n## Summary\n\n%s\n", strings.Join(rp.Summary, "\n"))
 	}
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())

@@ -94,6 +94,11 @@ type Result struct {
 	// calls AB makes in the same time (Rivest: about 4.4).
 	CallRatio        float64
 	MMDepth, ABDepth float64 // mean reported search depth per move
+	// Outcomes is MM's score in each game (1, ½, 0; -1 for a game that
+	// failed), indexed 2k + c for the k-th opening played and MM in seat
+	// c: the same index is the same opening and colour in every block, so
+	// blocks compare game by game (see BestP).
+	Outcomes []float64 `json:",omitempty"`
 }
 
 // Machine returns the propositional network of datasets' connectFour, the
@@ -249,7 +254,7 @@ func Run(ctx context.Context, m game.Machine, cfg Config, bounds []Bound) ([]Res
 	for b, bd := range bounds {
 		var mine []match.Row
 		for i, j := range jobs {
-			if j.bound == b && rows[i].Players != nil {
+			if j.bound == b {
 				mine = append(mine, rows[i])
 			}
 		}
@@ -277,11 +282,17 @@ func playOne(ctx context.Context, m game.Machine, cfg Config, eval heuristic.Eva
 	return match.Run(ctx, m, seats, match.Options{Abandon: 10 * time.Second}, seed)
 }
 
-// summarise counts a bound's games from MM's side.
+// summarise counts a bound's games from MM's side; rows are in game
+// order (openings, then MM's seat), a row without players a failed game.
 func summarise(b Bound, cfg Config, eval string, rows []match.Row) Result {
-	r := Result{Bound: b.Label, Kind: b.Kind, P: cfg.P, Reverse: cfg.Reverse, Eval: eval, Games: len(rows)}
+	r := Result{Bound: b.Label, Kind: b.Kind, P: cfg.P, Reverse: cfg.Reverse, Eval: eval, Outcomes: make([]float64, len(rows))}
 	var mmDepth, abDepth float64
-	for _, row := range rows {
+	for i, row := range rows {
+		r.Outcomes[i] = -1
+		if row.Players == nil {
+			continue
+		}
+		r.Games++
 		mmSeat := 0
 		if row.Players[1] == "mm" {
 			mmSeat = 1
@@ -290,10 +301,13 @@ func summarise(b Bound, cfg Config, eval string, rows []match.Row) Result {
 		switch mm, ab := row.Scores[mmSeat], row.Scores[abSeat]; {
 		case mm > ab:
 			r.MMWins++
+			r.Outcomes[i] = 1
 		case ab > mm:
 			r.ABWins++
+			r.Outcomes[i] = 0
 		default:
 			r.Ties++
+			r.Outcomes[i] = 0.5
 		}
 		r.Plies += row.Moves
 		r.MMCalls += row.NextCalls[mmSeat]

@@ -2,6 +2,8 @@ package mmapprox
 
 import (
 	"context"
+	"math"
+	"slices"
 	"testing"
 
 	"gdlab/datasets"
@@ -64,6 +66,7 @@ func benchPlayer(b *testing.B, newPlayer func() search.Player) {
 		used = used.Add(rep.Used)
 	}
 	b.ReportMetric(float64(used.NextCalls)/b.Elapsed().Seconds(), "next/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(used.NextCalls), "ns/next")
 }
 
 func BenchmarkConnectFour(b *testing.B) {
@@ -109,5 +112,45 @@ func TestConnect4(t *testing.T) {
 	}
 	if v, _ := e.Evaluate(m, m.Initial(), 0); v != 50 {
 		t.Errorf("initial state: %g, want 50", v)
+	}
+}
+
+// board is a state given by its facts only.
+type board []string
+
+func (b board) Facts() []string         { return b }
+func (b board) Hash() uint64            { return uint64(len(b)) }
+func (b board) Equal(o game.State) bool { return false }
+func cells(zs ...string) board          { return board(zs) }
+func white(v float64, s float64) bool   { return v == 50+49*s/(math.Abs(s)+100) }
+func sameScore(a, b float64) bool       { return math.Abs(a-b) < 1e-12 }
+
+// TestConnect4ByHand scores boards counted by hand. Three x in a row along
+// the edge, columns 1-3 of row 1: the horizontal segments from columns 1,
+// 2, 3 hold 3, 2, 1 of them (50 + 10 + 1), each disc has one vertical and
+// one diagonal segment to itself (3 + 3), and none has the other diagonal
+// (it would leave the board): S = 67. An o in column 4 of that row kills
+// the horizontal segments that hold x and opens segments of its own.
+func TestConnect4ByHand(t *testing.T) {
+	row := cells("(cell 1 1 x)", "(cell 2 1 x)", "(cell 3 1 x)")
+	v, _ := Connect4{}.Evaluate(nil, row, 0)
+	if !white(v, 67) {
+		t.Errorf("three on the edge: %g, want S = 67", v)
+	}
+	if b, _ := (Connect4{}).Evaluate(nil, row, 1); !sameScore(b, 100-v) {
+		t.Errorf("black's view %g, white's %g", b, v)
+	}
+	// o at (4,1): of the horizontals through it, those from columns 1-3
+	// hold x (dead) and the one from column 4 is its own; it has one
+	// vertical, one up-right diagonal and one down-right, (1,4)-(4,1). x
+	// keeps 3 verticals + 3 up-right diagonals: S = 6 − 4.
+	blocked := append(slices.Clone(row), "(cell 4 1 o)")
+	if v, _ := (Connect4{}).Evaluate(nil, blocked, 0); !white(v, 2) {
+		t.Errorf("blocked: %g, want S = 2", v)
+	}
+	// Custom weights and scale.
+	e := Connect4{Weights: [3]float64{0, 0, 1}, Scale: 1}
+	if v, _ := e.Evaluate(nil, row, 0); !sameScore(v, 50+49*1.0/2) {
+		t.Errorf("weights (0, 0, 1), scale 1: %g, want 74.5", v)
 	}
 }

@@ -118,7 +118,7 @@ func (g *exampleGame) Evaluate(m game.Machine, s game.State, role int) (float64,
 // math.Pow), weights and penalties of the tree formed by the first nodes
 // of g that a search with the given expansions has created, and returns the
 // root's child weights and the expandable tip of least penalty.
-func bruteTip(g *exampleGame, p float64, expanded map[int]bool) ([]float64, int) {
+func bruteTip(g *exampleGame, p, penalty float64, expanded map[int]bool) ([]float64, int) {
 	var val func(n int) float64
 	val = func(n int) float64 {
 		if !expanded[n] {
@@ -140,7 +140,7 @@ func bruteTip(g *exampleGame, p float64, expanded map[int]bool) ([]float64, int)
 			q = -p
 		}
 		k := float64(len(g.kids[n]))
-		return -math.Log(math.Pow(val(c)/val(n), q-1) / k)
+		return -math.Log(math.Pow(val(c)/val(n), q-1)/k) + penalty
 	}
 	best, bestPen := -1, math.Inf(1)
 	var walk func(n int, pen float64)
@@ -165,24 +165,33 @@ func bruteTip(g *exampleGame, p float64, expanded map[int]bool) ([]float64, int)
 
 // TestWorkedExample follows the paper's worked example in shape: a small
 // tree searched with p = 10, expansion by expansion, and checks the root's
-// weights and the tip chosen next against an independent computation.
+// weights and the tip chosen next against an independent computation,
+// without and with a constant edge penalty.
 func TestWorkedExample(t *testing.T) {
-	//        0
-	//   1    2     3          max to move at 0
-	//  4 5  6 7   8 9         min at 1..3
-	//      10 11 12 13        max at 4..9
-	parents := []int{-1, 0, 0, 0, 1, 1, 2, 2, 3, 3, 7, 7, 8, 8, 11, 11}
-	eval := []float64{50, 30, 45, 60, 20, 50, 55, 35, 70, 65, 40, 30, 80, 60, 10, 90}
+	for _, penalty := range []float64{0, 0.5, 2, 5} {
+		workedExample(t, penalty)
+	}
+}
+
+func workedExample(t *testing.T, penalty float64) {
+	//          0
+	//   1      2     3          max to move at 0
+	//  4  5   6 7   8 9         min at 1..3
+	//  16    10 11 12 13        max at 4..9 (4 has a single move)
+	// 17 18     14 15           min at 10..13 and 16
+	parents := []int{-1, 0, 0, 0, 1, 1, 2, 2, 3, 3, 7, 7, 8, 8, 11, 11, 4, 16, 16}
+	eval := []float64{50, 30, 45, 60, 20, 50, 55, 35, 70, 65, 40, 30, 80, 60, 10, 90, 20, 15, 40}
 	g := newExample(parents, eval)
 	const p = 10
-	pl := &Player{Eval: g, P: p}
+	pl := &Player{Eval: g, P: p, Penalty: penalty}
 	if err := pl.Start(context.Background(), search.Setup{Machine: g, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	// Play with growing Next budgets; the root's moves keep their order
 	// because the seed is the same and Start is repeated.
 	var prevCalls int64 = -1
-	for calls := int64(3); calls <= 13; calls++ {
+	lone := false // whether the single-move node 4 was expanded
+	for calls := int64(3); calls <= 20; calls++ {
 		if err := pl.Start(context.Background(), search.Setup{Machine: g, Seed: 1}); err != nil {
 			t.Fatal(err)
 		}
@@ -206,23 +215,30 @@ func TestWorkedExample(t *testing.T) {
 				order[id] = i - int(pl.t.nodes[0].first)
 			}
 		}
-		wantW, wantTip := bruteTip(g, p, expanded)
+		lone = lone || expanded[16]
+		wantW, wantTip := bruteTip(g, p, penalty, expanded)
 		gotW, _ := pl.Weights()
 		for k, c := range g.kids[0] {
 			if got := gotW[order[c]]; math.Abs(got-wantW[k]) > 1e-9*math.Max(1, math.Abs(wantW[k])) {
-				t.Errorf("after %d calls: weight of node %d = %.12g, want %.12g", rep.Used.NextCalls, c, got, wantW[k])
+				t.Errorf("penalty %g, after %d calls: weight of node %d = %.12g, want %.12g", penalty, rep.Used.NextCalls, c, got, wantW[k])
 			}
+		}
+		if pl.Shape().Solved {
+			if wantTip != -1 {
+				t.Errorf("penalty %g, after %d calls: solved, but tip %d is expandable", penalty, rep.Used.NextCalls, wantTip)
+			}
+			break
 		}
 		i := int32(0)
 		for pl.t.nodes[i].expanded() {
 			i = pl.t.nodes[i].best
 		}
 		if got := int(pl.t.nodes[i].state.(exState)); got != wantTip {
-			t.Errorf("after %d calls: next tip %d, want %d", rep.Used.NextCalls, got, wantTip)
+			t.Errorf("penalty %g, after %d calls: next tip %d, want %d", penalty, rep.Used.NextCalls, got, wantTip)
 		}
 	}
-	if prevCalls < 9 {
-		t.Errorf("searched only %d calls", prevCalls)
+	if prevCalls < 9 || !lone {
+		t.Errorf("penalty %g: searched only %d calls, single-move node expanded: %v", penalty, prevCalls, lone)
 	}
 }
 
