@@ -73,6 +73,9 @@ type relation struct {
 	// are key.
 	key    []termID
 	keyPos []int
+	// demand is set when the relation is read only under negation and is
+	// evaluated on demand (demand.go).
+	demand bool
 }
 
 // program is a compiled game description.
@@ -126,6 +129,7 @@ func compile(d *gdl.Description) (*program, error) {
 		for _, e := range p.stratifyOrSplit() {
 			errs.Add(d.Position(e.pos), "%s", e.msg)
 		}
+		p.markDemand()
 	}
 	errs.Sort()
 	return p, errs.Err()

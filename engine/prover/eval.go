@@ -14,6 +14,9 @@ type table struct {
 	data  []termID
 	slots []int32 // tuple index + 1, or 0 for an empty slot; len is a power of two
 	index []map[termID][]int32
+	// absent holds the tuples known not to hold, for a relation evaluated
+	// on demand (demand.go); nil otherwise.
+	absent *table
 }
 
 func newTable(arity int) *table {
@@ -125,6 +128,11 @@ type evaluator struct {
 	err    error
 	// the facts of the previous semi-naive round of each relation: [lo, hi)
 	deltaLo, deltaHi []int
+	// query is set on an evaluator that answers membership questions for
+	// relations evaluated on demand: it stops at the first derivation,
+	// setting found, instead of storing facts. sub answers e's questions.
+	query, found bool
+	sub          *evaluator
 }
 
 // evalLayer derives every relation of the given layer into tables, which
@@ -133,6 +141,9 @@ func (p *program) evalLayer(tables []*table, layer int, limit int, where string)
 	e := &evaluator{p: p, tables: tables, left: limit, limit: limit, where: where,
 		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}
 	for _, scc := range p.strata[layer] {
+		if p.rels[scc[0]].demand {
+			continue // answered when asked (demand.go)
+		}
 		if p.recursive(scc) {
 			e.fixpoint(scc)
 		} else {
@@ -186,6 +197,12 @@ func (e *evaluator) fixpoint(scc []int) {
 // evalRule derives the heads of r; when delta < len(r.body), body literal
 // delta ranges only over the facts of the previous round.
 func (e *evaluator) evalRule(r *rule, delta int) {
+	e.reset(r)
+	e.join(r, delta)
+}
+
+// reset clears the bindings and the joined literals for rule r.
+func (e *evaluator) reset(r *rule) {
 	if cap(e.bind) < r.slots {
 		e.bind = make([]termID, r.slots)
 	}
@@ -198,7 +215,7 @@ func (e *evaluator) evalRule(r *rule, delta int) {
 	}
 	e.done, e.ndone = e.done[:len(r.body)], 0
 	clear(e.done)
-	e.join(r, delta)
+	e.trail = e.trail[:0]
 }
 
 // join extends the current bindings over the body literals not yet done.
@@ -208,7 +225,7 @@ func (e *evaluator) evalRule(r *rule, delta int) {
 // bindings. Choosing late keeps the prover fast on rules written for top-down
 // evaluation without giving up the simplicity of bottom-up semantics.
 func (e *evaluator) join(r *rule, delta int) {
-	if e.err != nil {
+	if e.err != nil || e.found {
 		return
 	}
 	if e.ndone == len(r.body) {
@@ -261,6 +278,11 @@ func (e *evaluator) bound(slots []int) bool {
 func (e *evaluator) test(l *literal) bool {
 	switch l.kind {
 	case litNeg:
+		if e.p.rels[l.rel].demand {
+			// Intern: the rules may build a term no fact holds yet.
+			tuple, _ := e.buildTuple(l.args, true)
+			return !e.holds(l.rel, tuple)
+		}
 		tuple, ok := e.buildTuple(l.args, false)
 		return !ok || !e.tables[l.rel].contains(tuple)
 	case litDistinct, litEqual:
@@ -350,6 +372,10 @@ func (e *evaluator) tryTuple(r *rule, delta int, l *literal, tuple []termID) {
 }
 
 func (e *evaluator) derive(r *rule) {
+	if e.query {
+		e.found = true
+		return
+	}
 	tuple, _ := e.buildTuple(r.args, true)
 	if e.tables[r.head].add(tuple) {
 		e.left--

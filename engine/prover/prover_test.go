@@ -99,3 +99,52 @@ func TestConformOnCorpusGames(t *testing.T) {
 		gametest.Conform(t, pr, 3, 60)
 	}
 }
+
+// A rook on row 0 attacks every other square of the row unless the square
+// to ignore is the rook's own; the player may go only where it is not
+// attacked. attacked/4 is read only under negation, so the prover answers
+// it on demand; materialised it would hold about 10³ tuples a state.
+const negatedHelper = `
+(role p)
+(n 0) (n 1) (n 2) (n 3) (n 4) (n 5) (n 6) (n 7) (n 8) (n 9)
+(init (rook 3)) (init (step 0))
+(succ 0 1) (succ 1 2) (succ 2 3)
+(<= (attacked ?x ?ix ?iy ?iz) (true (rook ?r)) (n ?x) (distinct ?x ?r) (n ?ix) (n ?iy) (n ?iz) (distinct ?ix ?r))
+(<= (legal p (go ?x)) (n ?x) (not (attacked ?x 9 9 9)))
+(<= (legal p (pass ?x)) (n ?x) (not (attacked ?x ?x 0 0)))
+(<= (next (rook ?y)) (does p (go ?x)) (succ ?x ?y))
+(<= (next (rook ?x)) (does p (pass ?x)))
+(<= (next (rook ?x)) (true (rook ?x)) (does p (go 9)))
+(<= (next (step ?y)) (true (step ?x)) (succ ?x ?y))
+(<= terminal (true (step 3)))
+(<= terminal (not (true (rook 0))) (not (true (rook 1))) (not (true (rook 2))) (not (true (rook 3))) (not (true (rook 4))))
+(goal p 100)
+`
+
+// TestNegatedHelperOnDemand checks that a relation read only under negation
+// is answered on demand, within a fact bound that its full extension
+// exceeds, and with the same answers as when it is materialised (a positive
+// reader forces that).
+func TestNegatedHelperOnDemand(t *testing.T) {
+	demand, err := load(t, negatedHelper, prover.Options{MaxFacts: 400})
+	if err != nil {
+		t.Fatalf("on demand within 400 facts: %v", err)
+	}
+	small, err := load(t, negatedHelper+"(<= seen (attacked 0 0 0 0))", prover.Options{MaxFacts: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := small.Legal(small.Initial(), 0, nil); err == nil {
+		t.Fatal("materialised attacked/4 fitted in 400 facts: the test no longer exercises demand evaluation")
+	}
+	full, err := load(t, negatedHelper+"(<= seen (attacked 0 0 0 0))", prover.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := demand.Legal(demand.Initial(), 0, nil)
+	if got := strings.Join(game.MovesText(demand, 0, ms), " "); got != "(go 3) (pass 3)" {
+		t.Errorf("initial legal moves %q, want (go 3) (pass 3)", got)
+	}
+	gametest.Conform(t, demand, 3, 10)
+	gametest.Compare(t, full, demand, []int64{1, 2, 3, 4, 5, 6}, 10)
+}
