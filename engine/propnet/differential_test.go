@@ -112,8 +112,9 @@ func allGames(dir string) []string {
 
 // buildTimeout bounds the prover's and the propnet's construction, apart
 // from the budget for matches, so that a loaded machine does not turn a slow
-// build into a coverage gap.
-const buildTimeout = time.Minute
+// build into a coverage gap. It guards against hangs: racer4, the slowest
+// build, took 58 s on a machine running three other builds.
+const buildTimeout = 5 * time.Minute
 
 // netCache keeps the networks of the sample games, which both
 // TestDifferential and TestTraces build: building the large ones is most of

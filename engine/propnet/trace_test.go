@@ -124,8 +124,8 @@ func replayGame(dir, key, traceFile string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A guard against a hang, not a speed test: amazons' traces take about
-	// 20 s on an idle core and over a minute on a loaded machine.
+	// A guard against a hang, not a speed test: amazons' traces
+	// took over a minute on a machine running three other builds.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	if d := time.Since(start); d > 5*time.Second {
