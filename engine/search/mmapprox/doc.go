@@ -2,9 +2,9 @@
 // tree searching by min/max approximation"): a best-first searcher that
 // approximates max and min by generalized p-means, uses their derivatives
 // to find the tip on which the root's value depends most, and expands it.
-// It also holds Rivest's Connect Four evaluator and the driver of his
-// Connect Four experiment (MM against alpha-beta under equal move-operator
-// calls and under equal time).
+// It also holds Rivest's Connect Four evaluator; the driver of his Connect
+// Four experiment (MM against alpha-beta under equal move-operator calls and
+// under equal time) is engine/match/rivest.
 //
 // # The scheme
 //
