@@ -7,12 +7,15 @@ package symbols
 
 import (
 	"gdlab/engine/match/rivest"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/match/rivest/rivest"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"BestP":      reflect.ValueOf(rivest.BestP),
 		"Experiment": reflect.ValueOf(rivest.Experiment),
 		"GameSeed":   reflect.ValueOf(rivest.GameSeed),
 		"Header":     reflect.ValueOf(rivest.Header),
@@ -24,6 +27,7 @@ func init() {
 		"Paper":      reflect.ValueOf(&rivest.Paper).Elem(),
 		"PaperRatio": reflect.ValueOf(&rivest.PaperRatio).Elem(),
 		"PaperTotal": reflect.ValueOf(rivest.PaperTotal),
+		"Resamples":  reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
 		"Rows":       reflect.ValueOf(rivest.Rows),
 		"Run":        reflect.ValueOf(rivest.Run),
 		"Shapes":     reflect.ValueOf(rivest.Shapes),
@@ -32,12 +36,14 @@ func init() {
 		"Wilson":     reflect.ValueOf(rivest.Wilson),
 
 		// type definitions
-		"Block":    reflect.ValueOf((*rivest.Block)(nil)),
-		"Bound":    reflect.ValueOf((*rivest.Bound)(nil)),
-		"Config":   reflect.ValueOf((*rivest.Config)(nil)),
-		"Report":   reflect.ValueOf((*rivest.Report)(nil)),
-		"Result":   reflect.ValueOf((*rivest.Result)(nil)),
-		"Settings": reflect.ValueOf((*rivest.Settings)(nil)),
-		"Shape":    reflect.ValueOf((*rivest.Shape)(nil)),
+		"Block":     reflect.ValueOf((*rivest.Block)(nil)),
+		"Bound":     reflect.ValueOf((*rivest.Bound)(nil)),
+		"Config":    reflect.ValueOf((*rivest.Config)(nil)),
+		"PEvidence": reflect.ValueOf((*rivest.PEvidence)(nil)),
+		"PSweep":    reflect.ValueOf((*rivest.PSweep)(nil)),
+		"Report":    reflect.ValueOf((*rivest.Report)(nil)),
+		"Result":    reflect.ValueOf((*rivest.Result)(nil)),
+		"Settings":  reflect.ValueOf((*rivest.Settings)(nil)),
+		"Shape":     reflect.ValueOf((*rivest.Shape)(nil)),
 	}
 }
