@@ -42,8 +42,11 @@ type Kernel struct {
 	iopubMu                          sync.Mutex // PUB sends come from many goroutines
 	shellMu, controlMu               sync.Mutex
 
-	execCount  int  // touched by the shell worker only
-	abortQueue bool // set by a failed cell with stop_on_error; shell worker only
+	// Touched by the shell worker only.
+	execCount  int
+	abortQueue bool              // set by a failed cell with stop_on_error
+	shellIn    chan wire.Message // shell requests as they arrive
+	toAbort    []wire.Message    // requests queued when a failed cell ended
 
 	mu        sync.Mutex
 	parent    wire.Message       // request whose output is published; zero before the first
@@ -76,40 +79,53 @@ func Run(ctx context.Context, conn Connection, opt Options) error {
 	go k.heartbeat(ctx)
 	go k.signals(ctx)
 	go k.serve(ctx, k.control, &k.controlMu, k.handleControl)
-	shell := make(chan wire.Message, 64)
-	go k.receive(ctx, k.shell, shell)
+	k.shellIn = make(chan wire.Message, 64)
+	go k.receive(ctx, k.shell, k.shellIn)
 	k.log.Printf("listening on %s (shell %d, iopub %d)", conn.IP, conn.ShellPort, conn.IOPubPort)
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
-		case m := <-shell:
+		case m := <-k.shellIn:
 			k.handle(ctx, m, k.shell, &k.shellMu, k.handleShell)
-			if k.abortQueue {
-				k.abortQueue = false
-				k.abortQueued(ctx, shell)
-			}
+			k.abortQueued(ctx)
 		}
 	}
 }
 
-// abortQueued answers the execute requests already queued with "aborted",
-// after a cell failed with stop_on_error: "Run All" must stop at the
-// first error. Other queued requests are served as usual.
-func (k *Kernel) abortQueued(ctx context.Context, shell <-chan wire.Message) {
+// takeQueued notes, when a cell has just failed with stop_on_error, the
+// shell requests queued behind it. It runs before the failed cell's reply
+// leaves, so a request sent after the client saw that reply is never
+// among them.
+func (k *Kernel) takeQueued() {
+	if !k.abortQueue {
+		return
+	}
+	k.abortQueue = false
 	for {
 		select {
-		case m := <-shell:
-			if m.Header.MsgType != wire.ExecuteRequest {
-				k.handle(ctx, m, k.shell, &k.shellMu, k.handleShell)
-				continue
-			}
-			k.handle(ctx, m, k.shell, &k.shellMu, func(context.Context, wire.Message) (any, error) {
-				return map[string]any{"status": "aborted", "execution_count": k.execCount}, nil
-			})
+		case m := <-k.shellIn:
+			k.toAbort = append(k.toAbort, m)
 		default:
 			return
 		}
+	}
+}
+
+// abortQueued answers the execute requests noted by takeQueued with
+// "aborted": "Run All" must stop at the first error. Other requests among
+// them are served as usual.
+func (k *Kernel) abortQueued(ctx context.Context) {
+	queued := k.toAbort
+	k.toAbort = nil
+	for _, m := range queued {
+		if m.Header.MsgType != wire.ExecuteRequest {
+			k.handle(ctx, m, k.shell, &k.shellMu, k.handleShell)
+			continue
+		}
+		k.handle(ctx, m, k.shell, &k.shellMu, func(context.Context, wire.Message) (any, error) {
+			return map[string]any{"status": "aborted", "execution_count": k.execCount}, nil
+		})
 	}
 }
 
@@ -248,6 +264,9 @@ func (k *Kernel) handle(ctx context.Context, m wire.Message, sock zmq4.Socket, m
 	content, err := h(ctx, m)
 	if err != nil {
 		k.log.Printf("%s: %v", m.Header.MsgType, err)
+	}
+	if sock == k.shell {
+		k.takeQueued()
 	}
 	if content != nil {
 		if err := k.reply(sock, mu, m, content); err != nil {
