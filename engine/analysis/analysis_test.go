@@ -7,41 +7,8 @@ import (
 
 	"gdlab/datasets"
 	"gdlab/engine/game"
-	"gdlab/engine/gdl"
-	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/propnettest"
 )
-
-func load(t *testing.T, path string) *propnet.Net {
-	t.Helper()
-	net, err := propnet.Load(context.Background(), path, propnet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return net
-}
-
-func dataset(t testing.TB, name string) *propnet.Net {
-	t.Helper()
-	g, err := datasets.Game(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return build(t, g)
-}
-
-func build(t testing.TB, g *datasets.Rulesheet) *propnet.Net {
-	d, err := g.Description()
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := propnet.Build(context.Background(), d, propnet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return net
-}
-
-var _ = gdl.ParseFile
 
 func latchMap(a *Analysis) map[string]Latch {
 	m := map[string]Latch{}
@@ -52,7 +19,7 @@ func latchMap(a *Analysis) map[string]Latch {
 }
 
 func TestLatches(t *testing.T) {
-	net := load(t, "testdata/latches.kif")
+	net := propnettest.Load(t, "testdata/latches.kif")
 	a, err := Analyze(context.Background(), net, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +67,7 @@ func TestLatches(t *testing.T) {
 
 func TestCorridorAndEscort(t *testing.T) {
 	g, _ := datasets.Corridor(6, true)
-	net := build(t, g)
+	net := propnettest.Of(t, g)
 	a, err := Analyze(context.Background(), net, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +81,7 @@ func TestCorridorAndEscort(t *testing.T) {
 		t.Errorf("corridor after a wrong move: [%d,%d], want [0,0]", lo, hi)
 	}
 
-	net = dataset(t, "escortLatchBreakthrough")
+	net = propnettest.Curated(t, "escortLatchBreakthrough")
 	a, err = Analyze(context.Background(), net, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -12,23 +12,15 @@ import (
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/prover"
 )
-
-func load(t testing.TB, path string) *propnet.Net {
-	t.Helper()
-	net, err := propnet.Load(context.Background(), path, propnet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return net
-}
 
 // TestRecursionAgainstProver plays random matches of a game whose ground
 // rules are cyclic (a transitive closure that the player edits) with the
 // propnet and the prover side by side.
 func TestRecursionAgainstProver(t *testing.T) {
-	net := load(t, "testdata/reach.kif")
+	net := propnettest.Load(t, "testdata/reach.kif")
 	if net.Stats().Cycles == 0 {
 		t.Fatal("no cycle was unrolled")
 	}
@@ -58,7 +50,7 @@ func TestRecursionAgainstProver(t *testing.T) {
 // TestStateIgnoresMoves plays rules whose legal and goal read does (not
 // valid GDL): a state is read without moves, whatever was played into it.
 func TestStateIgnoresMoves(t *testing.T) {
-	net := load(t, "testdata/doeslegal.kif")
+	net := propnettest.Load(t, "testdata/doeslegal.kif")
 	s := net.Initial()
 	for step, m := range []game.Move{0, 1, 0} { // n goes 0, 1, 2, 3
 		ns, err := net.Next(s, []game.Move{m})
@@ -84,14 +76,14 @@ func TestStateIgnoresMoves(t *testing.T) {
 	if err := sim.SetMoves([]game.Move{0, 0}); err == nil {
 		t.Error("SetMoves accepted a joint move of the wrong length")
 	}
-	if err := sim.SetState(load(t, "testdata/reach.kif").NewSim().State()); err == nil {
+	if err := sim.SetState(propnettest.Load(t, "testdata/reach.kif").NewSim().State()); err == nil {
 		t.Error("SetState accepted another network's state")
 	}
 }
 
 // TestGoalsAndMoves checks the errors of undefined goals and unknown moves.
 func TestGoalsAndMoves(t *testing.T) {
-	net := load(t, "testdata/oddgoal.kif")
+	net := propnettest.Load(t, "testdata/oddgoal.kif")
 	s := net.Initial()
 	if g, err := net.Goal(s, 0); err != nil || g != 0 {
 		t.Errorf("goal in the initial state: %d, %v", g, err)
@@ -131,7 +123,7 @@ func TestGoalsAndMoves(t *testing.T) {
 
 // TestPerftTicTacToe counts every complete game of tic-tac-toe.
 func TestPerftTicTacToe(t *testing.T) {
-	net := load(t, kifPath(sharedDir(t), "ticTacToe"))
+	net := propnettest.Load(t, kifPath(sharedDir(t), "ticTacToe"))
 	levels, err := game.Perft(context.Background(), net, net.Initial(), 9)
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +139,7 @@ func TestPerftTicTacToe(t *testing.T) {
 
 // TestPlayoutAllocatesNothing checks the fast path's promise.
 func TestPlayoutAllocatesNothing(t *testing.T) {
-	net := load(t, kifPath(sharedDir(t), "breakthroughSmall"))
+	net := propnettest.Load(t, kifPath(sharedDir(t), "breakthroughSmall"))
 	sim := net.NewSim()
 	rng := game.NewRand(3)
 	goals := make([]int, 0, 2)
@@ -166,7 +158,7 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 // TestConcurrentUse runs the Machine and simulators from many goroutines at
 // once (run with -race), and checks that they agree with one another.
 func TestConcurrentUse(t *testing.T) {
-	net := load(t, kifPath(sharedDir(t), "connectFour"))
+	net := propnettest.Load(t, kifPath(sharedDir(t), "connectFour"))
 	want, err := game.Playout(context.Background(), net, net.Initial(), game.NewRand(9), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -195,7 +187,7 @@ func TestConcurrentUse(t *testing.T) {
 // TestSimAgreesWithMachine plays the same random moves through a Sim and
 // through the Machine methods.
 func TestSimAgreesWithMachine(t *testing.T) {
-	net := load(t, kifPath(sharedDir(t), "reversi"))
+	net := propnettest.Load(t, kifPath(sharedDir(t), "reversi"))
 	sim := net.NewSim()
 	rng := game.NewRand(5)
 	s := net.Initial()
@@ -249,7 +241,7 @@ func TestBuildCancels(t *testing.T) {
 
 // TestIntrospection checks the researcher-facing views on tic-tac-toe.
 func TestIntrospection(t *testing.T) {
-	net := load(t, kifPath(sharedDir(t), "ticTacToe"))
+	net := propnettest.Load(t, kifPath(sharedDir(t), "ticTacToe"))
 	st := net.Stats()
 	if st.Raw.Ands == 0 || st.Optimized.Links == 0 || st.Optimized.Links > st.Raw.Links || st.StateBytes != 8 {
 		t.Errorf("stats %+v", st)

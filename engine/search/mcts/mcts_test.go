@@ -10,39 +10,9 @@ import (
 	"gdlab/engine/analysis"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 )
-
-func netOf(t testing.TB, g *datasets.Rulesheet) *propnet.Net {
-	t.Helper()
-	d, err := g.Description()
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := propnet.Build(context.Background(), d, propnet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return net
-}
-
-func dataset(t testing.TB, name string) *propnet.Net {
-	t.Helper()
-	g, err := datasets.Game(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return netOf(t, g)
-}
-
-func load(t testing.TB, path string) *propnet.Net {
-	t.Helper()
-	net, err := propnet.Load(context.Background(), path, propnet.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return net
-}
 
 func started(t testing.TB, m game.Machine, role int, opt Options, seed uint64) *Player {
 	t.Helper()
@@ -126,7 +96,7 @@ func exact(t *testing.T, m game.Machine, s game.State, memo map[uint64][]float64
 func TestCorridorSolved(t *testing.T) {
 	for _, hard := range []bool{false, true} {
 		g, _ := datasets.Corridor(4, hard)
-		net := netOf(t, g)
+		net := propnettest.Of(t, g)
 		for _, opt := range []Options{{}, {LatchTerminal: true}} {
 			p := started(t, net, 0, opt, 1)
 			mv, rep, err := p.Play(context.Background(), net.Initial(), search.Budget{Nodes: 20000})
@@ -150,7 +120,7 @@ func TestCorridorSolved(t *testing.T) {
 // root is still expanded and a legal move returned.
 func TestLatchTerminal(t *testing.T) {
 	g, _ := datasets.Corridor(8, true)
-	net := netOf(t, g)
+	net := propnettest.Of(t, g)
 	b := search.Budget{Nodes: 20000}
 	_, plain, err := started(t, net, 0, Options{Iterations: 100000}, 1).Play(context.Background(), net.Initial(), b)
 	if err != nil {
@@ -181,7 +151,7 @@ func TestLatchTerminal(t *testing.T) {
 // In tic-tac-toe, x (to move) completes a row: a win in one that the
 // search proves.
 func TestFindsWin(t *testing.T) {
-	net := dataset(t, "ticTacToe")
+	net := propnettest.Curated(t, "ticTacToe")
 	s := play(t, net, net.Initial(),
 		[]string{"(mark 1 1)", "noop"}, []string{"noop", "(mark 2 1)"},
 		[]string{"(mark 1 2)", "noop"}, []string{"noop", "(mark 2 2)"})
@@ -211,7 +181,7 @@ func TestFindsWin(t *testing.T) {
 // The whole tic-tac-toe tree is small: the search proves the draw, and
 // every solved node along the root's moves has its exact minimax value.
 func TestSolvedPropagation(t *testing.T) {
-	net := dataset(t, "ticTacToe")
+	net := propnettest.Curated(t, "ticTacToe")
 	p := started(t, net, 0, Options{Iterations: 400000}, 3)
 	if _, err := p.Search(context.Background(), net.Initial(), search.Budget{Nodes: 200000}); err != nil {
 		t.Fatal(err)
@@ -242,7 +212,7 @@ func TestSolvedPropagation(t *testing.T) {
 // solves it holds at most that many nodes, and two move orders reaching the
 // same position share one node.
 func TestTranspositions(t *testing.T) {
-	net := dataset(t, "ticTacToe")
+	net := propnettest.Curated(t, "ticTacToe")
 	p := started(t, net, 0, Options{Iterations: 400000}, 5)
 	if _, err := p.Search(context.Background(), net.Initial(), search.Budget{Nodes: 200000}); err != nil {
 		t.Fatal(err)
@@ -273,7 +243,7 @@ func TestTranspositions(t *testing.T) {
 // on two threads, in a two-player and a simultaneous-move game.
 func TestPlaysLegalMoves(t *testing.T) {
 	for _, name := range []string{"ticTacToe", "connectFourSmall", "dualConnectFour"} {
-		net := dataset(t, name)
+		net := propnettest.Curated(t, name)
 		for _, threads := range []int{1, 2} {
 			p := started(t, net, 0, Options{Iterations: 200, Threads: threads}, 9)
 			rng := game.NewRand(9)
@@ -317,7 +287,7 @@ func contains(ms []game.Move, m game.Move) bool {
 // With a fixed seed the search is reproducible, on one thread and on two
 // (playouts are seeded by iteration); another seed gives another search.
 func TestDeterminism(t *testing.T) {
-	net := dataset(t, "connectFour")
+	net := propnettest.Curated(t, "connectFour")
 	run := func(threads int, seed uint64) []MoveStat {
 		p := started(t, net, 0, Options{Iterations: 300, Threads: threads}, seed)
 		if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{}); err != nil {
@@ -346,7 +316,7 @@ func TestDeterminism(t *testing.T) {
 // Cancellation and every budget stop the search promptly, and Play still
 // returns a legal move.
 func TestBudgets(t *testing.T) {
-	net := dataset(t, "breakthrough")
+	net := propnettest.Curated(t, "breakthrough")
 	p := started(t, net, 0, Options{Threads: 2}, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
@@ -383,7 +353,7 @@ func TestBudgets(t *testing.T) {
 // The pool bound holds, and the tree is kept across moves: after a move
 // and a reply, the new root's subtree (and its visits) survive.
 func TestPoolAndReuse(t *testing.T) {
-	net := dataset(t, "connectFour")
+	net := propnettest.Curated(t, "connectFour")
 	p := started(t, net, 0, Options{Iterations: 3000, PoolSize: 500}, 1)
 	s := net.Initial()
 	mv, _, err := p.Play(context.Background(), s, search.Budget{})
@@ -413,7 +383,7 @@ func TestPoolAndReuse(t *testing.T) {
 // it. With the switch the root is solved as soon as that child is seen;
 // without it the search must solve the other moves too.
 func TestLatchWin(t *testing.T) {
-	net := load(t, "testdata/duel.kif")
+	net := propnettest.Load(t, "testdata/duel.kif")
 	s := play(t, net, net.Initial(), []string{"advance", "noop"}, []string{"noop", "strike"})
 	nodes := map[bool]int64{}
 	for _, on := range []bool{false, true} {
@@ -444,7 +414,7 @@ func TestLatchWin(t *testing.T) {
 // (black can no longer win) and blundering lowers its maximum; the bias
 // says so, and selection shifts visits accordingly.
 func TestLatchSelect(t *testing.T) {
-	net := load(t, "testdata/duel.kif")
+	net := propnettest.Load(t, "testdata/duel.kif")
 	visits := map[bool]map[string]int64{}
 	for _, on := range []bool{false, true} {
 		p := started(t, net, 0, Options{Iterations: 60, LatchSelect: on}, 1)
@@ -495,7 +465,7 @@ func mustAnalysis(t *testing.T, net *propnet.Net) *analysis.Analysis {
 // Switch 4: guided playouts never blunder while the blunder lowers the
 // mover's maximum and another move exists; plain playouts often do.
 func TestLatchPlayout(t *testing.T) {
-	net := load(t, "testdata/duel.kif")
+	net := propnettest.Load(t, "testdata/duel.kif")
 	resigned := map[bool]int{}
 	for _, on := range []bool{false, true} {
 		p := started(t, net, 0, Options{LatchPlayout: on}, 1)
@@ -530,7 +500,7 @@ func TestLatchPlayout(t *testing.T) {
 
 // The analysis of escort-latch breakthrough finds its goal latches.
 func TestLatchWinEscort(t *testing.T) {
-	net := dataset(t, "escortLatchBreakthrough")
+	net := propnettest.Curated(t, "escortLatchBreakthrough")
 	p := started(t, net, 0, Options{LatchWin: true, LatchTerminal: true}, 1)
 	an := p.Analysis()
 	if an == nil || !an.HasGoalLatches() {
@@ -543,12 +513,12 @@ func TestLatchWinEscort(t *testing.T) {
 
 // Parallel playouts share nothing mutable: run under go test -race.
 func TestParallelRace(t *testing.T) {
-	net := load(t, "testdata/duel.kif")
+	net := propnettest.Load(t, "testdata/duel.kif")
 	p := started(t, net, 0, Options{Iterations: 400, Threads: 4}.AllLatches(), 1)
 	if _, err := p.Search(context.Background(), net.Initial(), search.Budget{}); err != nil {
 		t.Fatal(err)
 	}
-	ttt := dataset(t, "ticTacToe")
+	ttt := propnettest.Curated(t, "ticTacToe")
 	q := started(t, ttt, 0, Options{Iterations: 400, Threads: 4}, 1)
 	if _, err := q.Search(context.Background(), ttt.Initial(), search.Budget{}); err != nil {
 		t.Fatal(err)
@@ -557,7 +527,7 @@ func TestParallelRace(t *testing.T) {
 
 func BenchmarkIterations(b *testing.B) {
 	for _, game := range []string{"connectFour", "breakthrough"} {
-		net := dataset(b, game)
+		net := propnettest.Curated(b, game)
 		for _, threads := range []int{1, -1} {
 			name := game + "/1thread"
 			if threads < 0 {

@@ -6,9 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"gdlab/datasets"
 	"gdlab/engine/game"
-	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 	"gdlab/engine/search/searchtest"
 )
@@ -17,18 +16,7 @@ import (
 // and eight states to search from: the initial one and seven random ones.
 func connectFour(tb testing.TB) (game.Machine, []game.State) {
 	tb.Helper()
-	g, err := datasets.Game("connectFour")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	d, err := g.Description()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	m, err := propnet.Build(context.Background(), d, propnet.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	m := propnettest.Curated(tb, "connectFour")
 	states, err := searchtest.RandomStates(context.Background(), m, 8, 1)
 	if err != nil {
 		tb.Fatal(err)
