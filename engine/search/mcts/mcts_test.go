@@ -474,9 +474,8 @@ func TestLatchPlayout(t *testing.T) {
 		}
 		w := p.t.work[0]
 		for i := 0; i < 200; i++ {
-			l := &leaf{state: net.Initial()}
-			w.job(l, uint64(i))
-			w.run()
+			l := &leaf{state: net.Initial(), seed: uint64(i)}
+			w.run(l)
 			if l.err != nil {
 				t.Fatal(l.err)
 			}

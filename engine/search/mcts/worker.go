@@ -18,8 +18,6 @@ type worker struct {
 	legal [][]game.Move
 	order []int
 	joint []game.Move
-	l     *leaf
-	seed  uint64
 }
 
 func newWorker(t *tree) *worker {
@@ -32,13 +30,18 @@ func newWorker(t *tree) *worker {
 	return w
 }
 
-// job assigns a leaf and the seed of its playout.
-func (w *worker) job(l *leaf, seed uint64) { w.l, w.seed = l, seed }
+// runAll plays out ls[first], ls[first+stride], ... that need a playout.
+func (w *worker) runAll(ls []*leaf, first, stride int) {
+	for i := first; i < len(ls); i += stride {
+		if ls[i].known == nil {
+			w.run(ls[i])
+		}
+	}
+}
 
-// run plays out the assigned leaf, storing every role's result (0..100).
-func (w *worker) run() {
-	l := w.l
-	w.pcg.Seed(w.seed, 0x9e3779b97f4a7c15)
+// run plays out leaf l from its seed, storing every role's result (0..100).
+func (w *worker) run(l *leaf) {
+	w.pcg.Seed(l.seed, 0x9e3779b97f4a7c15)
 	l.result = make([]float64, w.t.roles)
 	if w.sim == nil {
 		res, err := game.Playout(context.Background(), w.t.m, l.state, w.rng, w.t.opt.maxSteps())
