@@ -3,6 +3,7 @@ package propnet_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -152,6 +153,61 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per playout", allocs)
+	}
+}
+
+// TestResetAfterPlayouts checks that Reset brings a used simulator back to
+// exactly the initial state, by both of its ways: copying (ticTacToe's
+// small network) and propagating back (reversi's large one). After each
+// reset the used simulator and a fresh one play the same seeded match and
+// must agree at every step. (Their playouts may differ: the order of a
+// legal list depends on a simulator's history.)
+func TestResetAfterPlayouts(t *testing.T) {
+	for _, key := range []string{"ticTacToe", "reversi"} {
+		t.Run(key, func(t *testing.T) {
+			net := propnettest.Load(t, kifPath(sharedDir(t), key))
+			used := net.NewSim()
+			for seed := uint64(1); seed <= 10; seed++ {
+				used.Reset()
+				if _, err := used.Playout(game.NewRand(seed+100), 0); err != nil {
+					t.Fatal(err)
+				}
+				used.Reset()
+				sameMatch(t, net, used, net.NewSim(), game.NewRand(seed))
+			}
+		})
+	}
+}
+
+// sameMatch plays a random match on a and b at once, and fails at the
+// first step where their states, legal moves, terminal flags or goals
+// differ.
+func sameMatch(t *testing.T, net *propnet.Net, a, b *propnet.Sim, rng *rand.Rand) {
+	t.Helper()
+	joint := make([]game.Move, len(net.Roles()))
+	for step := 0; ; step++ {
+		if !a.State().Equal(b.State()) || a.Terminal() != b.Terminal() {
+			t.Fatalf("step %d: states differ", step)
+		}
+		if a.Terminal() {
+			if ga, gb := a.Goals(nil), b.Goals(nil); !slices.Equal(ga, gb) {
+				t.Fatalf("step %d: goals %v and %v", step, ga, gb)
+			}
+			return
+		}
+		for r := range joint {
+			la, lb := a.Legal(r, nil), b.Legal(r, nil)
+			if !slices.Equal(la, lb) {
+				t.Fatalf("step %d: role %d's legal moves %v and %v", step, r, la, lb)
+			}
+			joint[r] = la[rng.IntN(len(la))]
+		}
+		if err := a.Play(joint); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(joint); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -60,6 +60,11 @@ type Net struct {
 
 	stats Stats
 	pool  sync.Pool
+	// start is a simulator at the initial state with no moves set, made by
+	// the first NewSim of a small network and copied by Reset (see
+	// Sim.Reset); nil for large networks.
+	start     *Sim
+	startOnce sync.Once
 }
 
 // counter is a node's counter. Sixteen bits keep a simulator's counters

@@ -35,6 +35,14 @@ var ErrNoLegalMove = errors.New("propnet: a role has no legal move in a non-term
 
 // NewSim returns a simulator at the initial state.
 func (n *Net) NewSim() *Sim {
+	if n.nodes <= copyResetNodes {
+		n.startOnce.Do(func() { n.start = n.newSim() })
+	}
+	return n.newSim()
+}
+
+// newSim makes a simulator and loads the initial state by propagation.
+func (n *Net) newSim() *Sim {
 	s := &Sim{net: n, cnt: append([]counter(nil), n.cnt0...),
 		state: make([]uint64, n.words), next: make([]uint64, n.words), target: make([]uint64, n.words),
 		group: make([][]int32, len(n.groupGate)), lpos: make([]int32, len(n.legal)), moves: make([]int32, len(n.roles))}
@@ -183,10 +191,36 @@ func (s *Sim) load(bs []uint64) {
 }
 
 // Reset returns the simulator to the initial state with no moves set.
+//
+// A small network is reset by copying the Net's initial simulator: a
+// playout changes most of it, and copying a few kilobytes of flat arrays
+// beats replaying those changes one counter at a time (measured per CPU
+// second, side by side: ticTacToe 1.31×, connectFour 1.28×, breakthrough
+// 1.15× the playout rate). A large one propagates the way back, which
+// touches only what the playout changed; copying showed no gain there
+// (speedChess 0.98×, reversi 0.96×, hex 0.93×, all within the noise).
 func (s *Sim) Reset() {
-	s.clearMoves()
-	s.load(s.net.initial)
+	st := s.net.start
+	if st == nil {
+		s.clearMoves()
+		s.load(s.net.initial)
+		return
+	}
+	copy(s.cnt, st.cnt)
+	copy(s.state, st.state)
+	copy(s.next, st.next)
+	copy(s.lpos, st.lpos)
+	for g, l := range st.group {
+		s.group[g] = append(s.group[g][:0], l...)
+	}
+	copy(s.moves, st.moves)
+	s.stale = true
 }
+
+// copyResetNodes is the largest network, in nodes, that Reset copies. The
+// networks measured lie on both sides with room: breakthrough has about
+// 1,100 nodes, speedChess 18,000 and reversi 21,000.
+const copyResetNodes = 8192
 
 func (s *Sim) clearMoves() {
 	for r, m := range s.moves {
