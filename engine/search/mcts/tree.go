@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"gdlab/engine/analysis"
@@ -269,13 +268,15 @@ type leaf struct {
 // leavesPerWorker is how many playouts each worker runs per batch when
 // there are several workers. Starting and joining the workers once per
 // eight playouts rather than per playout raised two threads from 28,500
-// to 34,000 iterations/s on connectFour; one thread does 45,700, because
-// the tree work between batches does not overlap the playouts.
+// to 34,000 iterations/s on connectFour.
 const leavesPerWorker = 8
 
-// search runs iterations in batches: one playout with a single worker,
-// leavesPerWorker playouts per worker with several (selection then sees
-// the batch's earlier leaves only through their virtual losses).
+// search runs iterations in batches: one playout at a time with a single
+// worker; with several, batches of leavesPerWorker playouts per worker in
+// a pipeline, selecting the next batch while the workers play out the
+// current one (selection then sees leaves still in play only through their
+// virtual losses). Without the pipeline the tree work between batches left
+// the workers idle, and two threads ran slower than one.
 func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters int64, seed uint64) (Stats, search.Stop, error) {
 	start := time.Now()
 	t.iters, t.expansions, t.nextCalls = 0, 0, 0
@@ -298,96 +299,96 @@ func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters 
 	if err := t.setRoot(s); err != nil {
 		return Stats{}, search.StopNone, err
 	}
-	batchSize := 1
-	if len(t.work) > 1 {
-		batchSize = len(t.work) * leavesPerWorker
-	}
-	batch := make([]*leaf, batchSize)
+	p := newPipeline(t, b)
+	defer p.drain()
 	for {
-		switch {
-		case t.nodes[t.root].solved:
-			return stats(), search.StopNone, nil
-		case iters > 0 && t.iters >= iters:
-			return stats(), search.StopNone, nil
-		case ctx.Err() != nil:
-			if ctx.Err() == context.DeadlineExceeded {
-				return stats(), search.StopTime, nil
+		if stop, done := t.stopped(ctx, b, end, iters); done {
+			if err := p.drain(); err != nil {
+				return stats(), search.StopNone, err
 			}
-			return stats(), search.StopCancelled, nil
-		case !end.IsZero() && !time.Now().Before(end):
-			return stats(), search.StopTime, nil
-		case b.Nodes > 0 && t.expansions >= b.Nodes:
-			return stats(), search.StopNodes, nil
-		case b.NextCalls > 0 && t.nextCalls >= b.NextCalls:
-			return stats(), search.StopNextCalls, nil
+			return stats(), stop, nil
 		}
-		k := t.batchLen(len(batch), iters, b)
-		for i := 0; i < k; i++ {
+		k := t.batchLen(p.size, iters, b, p.inFlight())
+		if k == 0 {
+			if err := p.drain(); err != nil {
+				return stats(), search.StopNone, err
+			}
+			continue
+		}
+		batch := p.next(k)
+		for i := range batch {
 			l, err := t.selectLeaf()
 			if err != nil {
 				return stats(), search.StopNone, err
 			}
+			l.seed = heuristic.Mix(seed + uint64(t.iters) + uint64(p.inFlight()) + uint64(i))
 			batch[i] = l
-			l.seed = heuristic.Mix(seed + uint64(t.iters) + uint64(i))
 		}
-		t.runPlayouts(batch[:k])
-		for i := 0; i < k; i++ {
-			l := batch[i]
-			if l.err != nil {
-				return stats(), search.StopNone, l.err
-			}
-			v := l.known
-			if v == nil {
-				v = l.result
-			}
-			if l.blend != nil {
-				w := t.opt.HeuristicWeight
-				for r := range v {
-					v[r] = (1-w)*v[r] + w*l.blend[r]
-				}
-			}
-			t.backup(l.path, v)
-			t.nextCalls += int64(l.steps)
-			t.iters++
+		if err := p.start(batch); err != nil {
+			return stats(), search.StopNone, err
 		}
 	}
 }
 
+// stopped reports whether the search must stop, and why.
+func (t *tree) stopped(ctx context.Context, b search.Budget, end time.Time, iters int64) (search.Stop, bool) {
+	switch {
+	case t.nodes[t.root].solved:
+		return search.StopNone, true
+	case iters > 0 && t.iters >= iters:
+		return search.StopNone, true
+	case ctx.Err() != nil:
+		if ctx.Err() == context.DeadlineExceeded {
+			return search.StopTime, true
+		}
+		return search.StopCancelled, true
+	case !end.IsZero() && !time.Now().Before(end):
+		return search.StopTime, true
+	case b.Nodes > 0 && t.expansions >= b.Nodes:
+		return search.StopNodes, true
+	case b.NextCalls > 0 && t.nextCalls >= b.NextCalls:
+		return search.StopNextCalls, true
+	}
+	return search.StopNone, false
+}
+
 // batchLen is how many leaves the next batch takes: at most size, no more
-// than the iterations or node expansions left (each leaf expands at most
-// one node), and one per worker under a Next-call budget, whose use a
-// playout reveals only when it ends.
-func (t *tree) batchLen(size int, iters int64, b search.Budget) int {
+// than the iterations or node expansions left once the leaves in play are
+// counted (each leaf expands at most one node), and one per worker under
+// a Next-call budget, whose use a playout reveals only when it ends.
+func (t *tree) batchLen(size int, iters int64, b search.Budget, inFlight int) int {
 	k := int64(size)
 	if b.NextCalls > 0 {
 		k = min(k, int64(len(t.work)))
 	}
 	if iters > 0 {
-		k = min(k, iters-t.iters)
+		k = min(k, iters-t.iters-int64(inFlight))
 	}
 	if b.Nodes > 0 {
 		k = min(k, b.Nodes-t.expansions)
 	}
-	return int(k)
+	return int(max(k, 0))
 }
 
-// runPlayouts plays out the leaves that need it, in parallel when there
-// are several workers: worker i takes leaves i, i+n, i+2n, ...
-func (t *tree) runPlayouts(ls []*leaf) {
-	n := min(len(t.work), len(ls))
-	if n == 1 {
-		t.work[0].runAll(ls, 0, 1)
-		return
+// backupLeaf adds a finished leaf's value to the tree.
+func (t *tree) backupLeaf(l *leaf) error {
+	if l.err != nil {
+		return l.err
 	}
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func(w *worker) {
-			defer wg.Done()
-			w.runAll(ls, i, n)
-		}(t.work[i])
+	v := l.known
+	if v == nil {
+		v = l.result
 	}
-	wg.Wait()
+	if l.blend != nil {
+		w := t.opt.HeuristicWeight
+		for r := range v {
+			v[r] = (1-w)*v[r] + w*l.blend[r]
+		}
+	}
+	t.backup(l.path, v)
+	t.nextCalls += int64(l.steps)
+	t.iters++
+	return nil
 }
 
 // selectLeaf walks from the root by decoupled UCT, adding one visit (a
