@@ -42,6 +42,7 @@ const (
 	litNeg                     // a negated atom
 	litDistinct                // (distinct a b)
 	litEqual                   // (not (distinct a b))
+	litAsk                     // a positive atom of a relation on demand, tested when bound (demand.go)
 )
 
 // literal is a flattened body literal: no `or`, negation only of atoms.
@@ -129,7 +130,7 @@ func compile(d *gdl.Description) (*program, error) {
 		for _, e := range p.stratifyOrSplit() {
 			errs.Add(d.Position(e.pos), "%s", e.msg)
 		}
-		p.markDemand()
+		p.markDemand(nil)
 	}
 	errs.Sort()
 	return p, errs.Err()

@@ -33,7 +33,6 @@ func sharedDir(t testing.TB) string {
 var beyondProver = map[string]string{
 	"laikLee_hex": "isList/1",         // lists of up to 15 cells over all cells
 	"mummymaze1p": "direction-from/5", // all pairs of positions with a direction
-	"sudoku":      "exactlyFirst/10",  // 9-ary tuples over the index set
 }
 
 // slowGames are the corpus games the prover replays slowest, with the steps

@@ -2,17 +2,20 @@ package prover
 
 import "slices"
 
-// Relations read only under negation are evaluated on demand rather than
-// bottom-up. A negated literal is tested when all its variables are bound,
-// so every question asked of such a relation is a membership question for
-// one ground tuple; the prover answers it by running the relation's rules
-// with the head bound to that tuple and remembers the answer for the model.
+// Some relations are evaluated on demand rather than bottom-up: those every
+// reader asks about with all arguments bound. A negated literal is tested
+// once its variables are bound, and a positive literal whose variables the
+// rest of its rule binds can be tested the same way, so every question
+// asked of such a relation is a membership question for one ground tuple;
+// the prover answers it by running the relation's rules with the head bound
+// to that tuple and remembers the answer for the model.
 //
 // Why: games written for top-down provers (ggp-base's) use relations such as
-// chess's (threatened_with_capture ?owner ?cx ?cy ?x ?y ?ignorex ?ignorey),
-// whose full extension has millions of tuples in some positions while the
-// rules only ever ask about a handful of them. Materialising them exceeds
-// the fact bound; answering on demand costs a few joins per question.
+// chess's (threatened_with_capture ?owner ?cx ?cy ?x ?y ?ignorex ?ignorey)
+// or sudoku's (exactlyFirst ?z ?x1 ... ?x9), whose full extension has
+// millions of tuples while the rules only ever ask about a handful of them.
+// Materialising them exceeds the fact bound; answering on demand costs a
+// few joins per question.
 
 // keywordRelations are read by the Machine methods from their tables, so
 // they are always computed bottom-up.
@@ -21,28 +24,142 @@ var keywordRelations = map[string]bool{
 	"legal": true, "goal": true, "terminal": true, "base": true, "input": true,
 }
 
-// markDemand marks the relations that are evaluated on demand: they have
-// rules, are read under negation and by no positive literal, and are not GDL
-// keywords. Such a relation is never recursive: a cycle through it would
-// pass a negation and the program is stratified.
-func (p *program) markDemand() {
-	positive := make([]bool, len(p.rels))
-	negative := make([]bool, len(p.rels))
+// markDemand marks the relations that are evaluated on demand and turns
+// their positive readings into questions (litAsk). A relation qualifies when
+// it has rules and readers, is not a GDL keyword, is not recursive, is read
+// positively only if ask allows it (see askInstead), and every literal that
+// reads it, positive or negated, has each of its variables bound by the
+// rest of its rule: by a positive literal of a relation evaluated
+// bottom-up, or by the head when the rule itself belongs to a relation on
+// demand (its rules run only with the head bound). The qualifying set is
+// the largest one with that property, found by removing relations that
+// fail it until none does. ask may be nil.
+func (p *program) markDemand(ask []bool) {
+	read, readPos := make([]bool, len(p.rels)), make([]bool, len(p.rels))
 	for _, rel := range p.rels {
 		for _, r := range rel.rules {
 			for _, l := range r.body {
-				switch l.kind {
-				case litPos:
-					positive[l.rel] = true
-				case litNeg:
-					negative[l.rel] = true
+				read[l.rel] = read[l.rel] || positive(l) || l.kind == litNeg
+				readPos[l.rel] = readPos[l.rel] || positive(l)
+			}
+		}
+	}
+	cand := make([]bool, len(p.rels))
+	for i, rel := range p.rels {
+		cand[i] = read[i] && !keywordRelations[rel.name] && len(rel.rules) > 0 && !p.recursive([]int{i}) && !p.inCycle(i) &&
+			(!readPos[i] || ask != nil && ask[i])
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, rel := range p.rels {
+			for _, r := range rel.rules {
+				for i, l := range r.body {
+					if (positive(l) || l.kind == litNeg) && cand[l.rel] && !boundBy(r, i, cand) {
+						cand[l.rel], changed = false, true
+					}
 				}
 			}
 		}
 	}
 	for i, rel := range p.rels {
-		rel.demand = negative[i] && !positive[i] && !keywordRelations[rel.name] && len(rel.rules) > 0
+		rel.demand = cand[i]
+		for _, r := range rel.rules {
+			for k := range r.body {
+				if l := &r.body[k]; positive(*l) {
+					l.kind = litPos
+					if cand[l.rel] {
+						l.kind = litAsk
+					}
+				}
+			}
+		}
 	}
+}
+
+// positive reports whether l reads a relation positively.
+func positive(l literal) bool { return l.kind == litPos || l.kind == litAsk }
+
+// askInstead is the prover's answer to a static relation that exceeds the
+// fact bound when computed bottom-up: if every reader asks about it with
+// its arguments bound, it is answered on demand instead (markDemand with
+// the relation allowed), and askInstead reports true. Relations are
+// materialised first because a positive literal of a materialised relation
+// can generate bindings through its indexes, which a question cannot:
+// answering merrills' adjacent/4 and mill/6 on demand made its replay five
+// times slower. sudoku's exactlyFirst/10 (9^10 tuples) is the case for it.
+//
+// The static relations that read it, directly or through one another, are
+// allowed too: a reader such as sudoku's exactlyOne/10, which only renames
+// exactlyFirst/10's arguments, binds them through its own head, so it can
+// pass questions on only if it is asked itself.
+func (p *program) askInstead(relation string, ask []bool) bool {
+	for i, rel := range p.rels {
+		if relKey(rel.name, rel.arity) != relation || rel.layer != layerStatic || ask[i] {
+			continue
+		}
+		p.allowReaders(i, ask)
+		p.markDemand(ask)
+		return rel.demand
+	}
+	return false
+}
+
+// allowReaders sets ask for relation i and every static relation that
+// reads it, transitively.
+func (p *program) allowReaders(i int, ask []bool) {
+	ask[i] = true
+	for j, rel := range p.rels {
+		if ask[j] || rel.layer != layerStatic {
+			continue
+		}
+		for _, r := range rel.rules {
+			if slices.ContainsFunc(r.body, func(l literal) bool { return positive(l) && l.rel == i }) {
+				p.allowReaders(j, ask)
+				break
+			}
+		}
+	}
+}
+
+// inCycle reports whether relation i is in a group of mutually recursive
+// relations.
+func (p *program) inCycle(i int) bool {
+	for _, layer := range p.strata {
+		for _, scc := range layer {
+			if len(scc) > 1 && slices.Contains(scc, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundBy reports whether every variable of r's body literal i occurs in a
+// positive literal of r over a relation outside demand, or in r's head when
+// r's own relation is in demand.
+func boundBy(r *rule, i int, demand []bool) bool {
+	var head map[int]bool
+	if demand[r.head] {
+		head = map[int]bool{}
+		for _, a := range r.args {
+			markSlots(a, head)
+		}
+	}
+	for _, v := range r.body[i].vars {
+		if !head[v] && !boundInBody(r, i, v, demand) {
+			return false
+		}
+	}
+	return true
+}
+
+func boundInBody(r *rule, i, v int, demand []bool) bool {
+	for k, l := range r.body {
+		if k != i && positive(l) && !demand[l.rel] && slices.Contains(l.vars, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // holds reports whether the ground tuple is a fact of the demand relation

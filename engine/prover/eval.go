@@ -274,7 +274,8 @@ func (e *evaluator) bound(slots []int) bool {
 	return true
 }
 
-// test evaluates a negation, distinct or equality whose variables are bound.
+// test evaluates a negation, a question to a relation on demand, a distinct
+// or an equality, once its variables are bound.
 func (e *evaluator) test(l *literal) bool {
 	switch l.kind {
 	case litNeg:
@@ -285,6 +286,9 @@ func (e *evaluator) test(l *literal) bool {
 		}
 		tuple, ok := e.buildTuple(l.args, false)
 		return !ok || !e.tables[l.rel].contains(tuple)
+	case litAsk:
+		tuple, _ := e.buildTuple(l.args, true)
+		return e.holds(l.rel, tuple)
 	case litDistinct, litEqual:
 		a, _ := e.build(l.args[0], true)
 		b, _ := e.build(l.args[1], true)

@@ -7,6 +7,7 @@
 package prover
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -90,11 +91,7 @@ func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
 	pr.rel.next = prog.relation("next", 1)
 	pr.rel.init = prog.relation("init", 1)
 	pr.rel.role = prog.relation("role", 1)
-	pr.static = make([]*table, len(prog.rels))
-	for i, r := range prog.rels {
-		pr.static[i] = newTable(r.arity)
-	}
-	if err := prog.evalLayer(pr.static, layerStatic, pr.limit, "static relations"); err != nil {
+	if err := pr.evalStatic(); err != nil {
 		return nil, err
 	}
 	roles := pr.static[pr.rel.role]
@@ -108,6 +105,24 @@ func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
 	}
 	pr.initial = pr.newState(column(pr.static[pr.rel.init], 0))
 	return pr, nil
+}
+
+// evalStatic computes the static relations. A relation over the fact bound
+// that its readers only ask about with bound arguments is answered on demand
+// instead, and the static relations are computed again (askInstead).
+func (pr *Prover) evalStatic() error {
+	ask := make([]bool, len(pr.prog.rels))
+	for {
+		pr.static = make([]*table, len(pr.prog.rels))
+		for i, r := range pr.prog.rels {
+			pr.static[i] = newTable(r.arity)
+		}
+		err := pr.prog.evalLayer(pr.static, layerStatic, pr.limit, "static relations")
+		var le *LimitError
+		if err == nil || !errors.As(err, &le) || !pr.prog.askInstead(le.Relation, ask) {
+			return err
+		}
+	}
 }
 
 // column returns the distinct values of one argument of a table.

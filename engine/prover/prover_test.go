@@ -124,20 +124,20 @@ const negatedHelper = `
 // TestNegatedHelperOnDemand checks that a relation read only under negation
 // is answered on demand, within a fact bound that its full extension
 // exceeds, and with the same answers as when it is materialised (a positive
-// reader forces that).
+// reader with a free argument forces that).
 func TestNegatedHelperOnDemand(t *testing.T) {
 	demand, err := load(t, negatedHelper, prover.Options{MaxFacts: 400})
 	if err != nil {
 		t.Fatalf("on demand within 400 facts: %v", err)
 	}
-	small, err := load(t, negatedHelper+"(<= seen (attacked 0 0 0 0))", prover.Options{MaxFacts: 400})
+	small, err := load(t, negatedHelper+materialise, prover.Options{MaxFacts: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := small.Legal(small.Initial(), 0, nil); err == nil {
 		t.Fatal("materialised attacked/4 fitted in 400 facts: the test no longer exercises demand evaluation")
 	}
-	full, err := load(t, negatedHelper+"(<= seen (attacked 0 0 0 0))", prover.Options{})
+	full, err := load(t, negatedHelper+materialise, prover.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,4 +147,66 @@ func TestNegatedHelperOnDemand(t *testing.T) {
 	}
 	gametest.Conform(t, demand, 3, 10)
 	gametest.Compare(t, full, demand, []int64{1, 2, 3, 4, 5, 6}, 10)
+}
+
+// materialise reads attacked/4 with a free argument, which only the full
+// extension can answer, so the prover computes it bottom-up.
+const materialise = "(<= (seen ?x) (attacked ?x 0 0 0))"
+
+// staticHelper asks a static relation of 5,040 tuples, distinct4/4, about
+// the four digits the player has put down; every reader binds its
+// arguments.
+const staticHelper = `
+(role p)
+(n 0) (n 1) (n 2) (n 3) (n 4) (n 5) (n 6) (n 7) (n 8) (n 9)
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4)
+(init (step 0))
+(<= (distinct4 ?a ?b ?c ?d) (n ?a) (n ?b) (n ?c) (n ?d)
+    (distinct ?a ?b) (distinct ?a ?c) (distinct ?a ?d) (distinct ?b ?c) (distinct ?b ?d) (distinct ?c ?d))
+(<= (legal p (put ?v)) (n ?v) (true (step ?s)) (succ ?s ?t) (not (taken ?v)))
+(<= (legal p (put ?v)) (n ?v) (true (step 3)))
+(<= (taken ?v) (true (cell ?s ?v)) (true (cell ?t ?w)) (distinct4 ?v ?w 8 9))
+(<= (next (cell ?s ?v)) (does p (put ?v)) (true (step ?s)))
+(<= (next (cell ?s ?v)) (true (cell ?s ?v)))
+(<= (next (step ?t)) (true (step ?s)) (succ ?s ?t))
+(<= terminal (true (step 4)))
+(<= good (true (cell 0 ?a)) (true (cell 1 ?b)) (true (cell 2 ?c)) (true (cell 3 ?d)) (distinct4 ?a ?b ?c ?d))
+(<= (goal p 100) good)
+(<= (goal p 0) (not good))
+`
+
+// TestStaticHelperOnDemand checks that a static relation over the fact
+// bound, read positively but always with its arguments bound, is answered
+// on demand instead, and agrees with its materialised self; and that a
+// reader with a free argument keeps it materialised (and over the bound).
+func TestStaticHelperOnDemand(t *testing.T) {
+	demand, err := load(t, staticHelper, prover.Options{MaxFacts: 1000})
+	if err != nil {
+		t.Fatalf("on demand within 1000 facts: %v", err)
+	}
+	const free = "(<= (seen ?a) (distinct4 ?a 1 2 3))"
+	_, err = load(t, staticHelper+free, prover.Options{MaxFacts: 1000})
+	var le *prover.LimitError
+	if !errors.As(err, &le) || le.Relation != "distinct4/4" {
+		t.Fatalf("with a free reader: got %v, want a LimitError at distinct4/4", err)
+	}
+	full, err := load(t, staticHelper+free, prover.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := demand.Initial()
+	for _, v := range []string{"(put 1)", "(put 2)", "(put 3)", "(put 4)"} {
+		m, err := demand.ParseMove(0, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, err = demand.Next(s, []game.Move{m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g, err := demand.Goal(s, 0); g != 100 || err != nil {
+		t.Errorf("goal after putting 1 2 3 4: %d, %v; want 100", g, err)
+	}
+	gametest.Conform(t, demand, 3, 10)
+	gametest.Compare(t, full, demand, []int64{1, 2, 3, 4, 5, 6, 7, 8}, 10)
 }
