@@ -119,9 +119,12 @@ func Verify(ctx context.Context, net *propnet.Net, hyps []Hypothesis, opt Verify
 			stopped = err
 			break
 		}
-		if err := s.match(k, game.NewRand(opt.Seed+uint64(k)), opt.maxSteps(), stats); err != nil {
+		if err := s.match(ctx, k, game.NewRand(opt.Seed+uint64(k)), opt.maxSteps(), stats); err != nil {
 			return nil, err
 		}
+	}
+	if stopped == nil {
+		stopped = ctx.Err() // the last match may have been cut short
 	}
 	out := make([]Verdict, len(ts))
 	for i, t := range ts {
@@ -208,14 +211,15 @@ func (s *sampler) persistent(h *Hypothesis) []int {
 	return out
 }
 
-// match plays one random match, checking every state on the way.
-func (s *sampler) match(k int, rng *rand.Rand, maxSteps int, st *sampleStats) error {
+// match plays one random match, checking every state on the way. A
+// match cut short by ctx ends the sample (Verify then accepts nothing).
+func (s *sampler) match(ctx context.Context, k int, rng *rand.Rand, maxSteps int, st *sampleStats) error {
 	s.sim.Reset()
 	st.matches++
 	for step := 0; ; step++ {
 		term := s.sim.Terminal()
 		s.check(k, step, term, st)
-		if term || step >= maxSteps {
+		if term || step >= maxSteps || step&63 == 63 && ctx.Err() != nil {
 			return nil
 		}
 		if err := s.randomJoint(rng); err != nil {
@@ -330,7 +334,7 @@ func (t *tally) finish(st *sampleStats, stopped error, want int) Verdict {
 	full := v.States > 0 && v.Agreed == v.States
 	termOnly := !full && st.definedNonTerminal == 0 && v.Terminals > 0 && v.TerminalsOK == v.Terminals
 	switch {
-	case stopped != nil && st.matches < want:
+	case stopped != nil:
 		v.Why = fmt.Sprintf("inconclusive: stopped (%v) after %d of %d matches", stopped, st.matches, want)
 	case !full && !termOnly:
 		v.Why = fmt.Sprintf("rejected: agreed in %d of %d states; first counterexample: %v", v.Agreed, v.States, v.First)
