@@ -63,10 +63,18 @@ type Support struct {
 }
 
 // Support returns the propositions that output o depends on.
-func (n *Net) Support(o Output) (Support, error) {
-	roots, err := n.outputLits(o)
-	if err != nil {
-		return Support{}, err
+func (n *Net) Support(o Output) (Support, error) { return n.SupportOf([]Output{o}) }
+
+// SupportOf returns the propositions that any of the outputs depends on,
+// in one walk of the network (analyses ask for every legal output at once).
+func (n *Net) SupportOf(outputs []Output) (Support, error) {
+	var roots []clit
+	for _, o := range outputs {
+		ls, err := n.outputLits(o)
+		if err != nil {
+			return Support{}, err
+		}
+		roots = append(roots, ls...)
 	}
 	in := n.inputsOf()
 	seen := make([]bool, n.nodes)

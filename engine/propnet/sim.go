@@ -245,6 +245,11 @@ var errForeignState = errors.New("propnet: the state belongs to another network"
 // State returns the current state. It allocates.
 func (s *Sim) State() *State { return s.net.newState(append([]uint64(nil), s.state...)) }
 
+// Has reports whether the current state holds base proposition b (an
+// index into Net.BaseProps). Analyses that read a state's facts during a
+// playout (goal emulation) use it, as State allocates.
+func (s *Sim) Has(b int) bool { return s.state[b>>6]&(1<<uint(b&63)) != 0 }
+
 // Terminal reports whether the current state is terminal.
 func (s *Sim) Terminal() bool { return value(s.cnt, s.net.terminal) }
 

@@ -7,19 +7,53 @@ package symbols
 
 import (
 	"gdlab/engine/analysis"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/analysis/analysis"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Analyze": reflect.ValueOf(analysis.Analyze),
+		"Analyze":            reflect.ValueOf(analysis.Analyze),
+		"Cardinality":        reflect.ValueOf(analysis.Cardinality),
+		"ClassAhead":         reflect.ValueOf(constant.MakeFromLiteral("0", token.INT, 0)),
+		"ClassBehind":        reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
+		"ClassEqual":         reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
+		"Compare":            reflect.ValueOf(analysis.Compare),
+		"Detect":             reflect.ValueOf(analysis.Detect),
+		"Emulate":            reflect.ValueOf(analysis.Emulate),
+		"ErrNoEmulation":     reflect.ValueOf(&analysis.ErrNoEmulation).Elem(),
+		"HeldValue":          reflect.ValueOf(analysis.HeldValue),
+		"Hypothesize":        reflect.ValueOf(analysis.Hypothesize),
+		"Majority":           reflect.ValueOf(analysis.Majority),
+		"MeasurePlayouts":    reflect.ValueOf(analysis.MeasurePlayouts),
+		"NewEmulatedMachine": reflect.ValueOf(analysis.NewEmulatedMachine),
+		"SetCount":           reflect.ValueOf(analysis.SetCount),
+		"Verify":             reflect.ValueOf(analysis.Verify),
 
 		// type definitions
-		"Analysis":  reflect.ValueOf((*analysis.Analysis)(nil)),
-		"GoalLatch": reflect.ValueOf((*analysis.GoalLatch)(nil)),
-		"Latch":     reflect.ValueOf((*analysis.Latch)(nil)),
-		"Options":   reflect.ValueOf((*analysis.Options)(nil)),
-		"Summary":   reflect.ValueOf((*analysis.Summary)(nil)),
+		"Analysis":           reflect.ValueOf((*analysis.Analysis)(nil)),
+		"Counter":            reflect.ValueOf((*analysis.Counter)(nil)),
+		"CounterKind":        reflect.ValueOf((*analysis.CounterKind)(nil)),
+		"Counterexample":     reflect.ValueOf((*analysis.Counterexample)(nil)),
+		"DetectOptions":      reflect.ValueOf((*analysis.DetectOptions)(nil)),
+		"DetectionRow":       reflect.ValueOf((*analysis.DetectionRow)(nil)),
+		"EmulatedMachine":    reflect.ValueOf((*analysis.EmulatedMachine)(nil)),
+		"Emulation":          reflect.ValueOf((*analysis.Emulation)(nil)),
+		"EmulationOptions":   reflect.ValueOf((*analysis.EmulationOptions)(nil)),
+		"Form":               reflect.ValueOf((*analysis.Form)(nil)),
+		"GoalLatch":          reflect.ValueOf((*analysis.GoalLatch)(nil)),
+		"HeuristicTest":      reflect.ValueOf((*analysis.HeuristicTest)(nil)),
+		"Hypothesis":         reflect.ValueOf((*analysis.Hypothesis)(nil)),
+		"HypothesizeOptions": reflect.ValueOf((*analysis.HypothesizeOptions)(nil)),
+		"Latch":              reflect.ValueOf((*analysis.Latch)(nil)),
+		"Options":            reflect.ValueOf((*analysis.Options)(nil)),
+		"OwnHeuristic":       reflect.ValueOf((*analysis.OwnHeuristic)(nil)),
+		"PlayoutSpeed":       reflect.ValueOf((*analysis.PlayoutSpeed)(nil)),
+		"Summary":            reflect.ValueOf((*analysis.Summary)(nil)),
+		"Verdict":            reflect.ValueOf((*analysis.Verdict)(nil)),
+		"VerifyOptions":      reflect.ValueOf((*analysis.VerifyOptions)(nil)),
+		"VirtualTerminal":    reflect.ValueOf((*analysis.VirtualTerminal)(nil)),
 	}
 }

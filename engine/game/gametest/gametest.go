@@ -130,3 +130,25 @@ func Compare(t testing.TB, a, b game.Machine, seeds []int64, maxSteps int) {
 		}
 	}
 }
+
+// Play applies joint moves given as text, one joint move per entry in role
+// order, from s, failing the test on a move the machine cannot parse or
+// play, and returns the state reached.
+func Play(t testing.TB, m game.Machine, s game.State, joints ...[]string) game.State {
+	t.Helper()
+	for _, j := range joints {
+		joint := make([]game.Move, len(j))
+		for r, txt := range j {
+			mv, err := m.ParseMove(r, txt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			joint[r] = mv
+		}
+		var err error
+		if s, err = m.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}

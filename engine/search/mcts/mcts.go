@@ -65,6 +65,15 @@ type Options struct {
 	// LatchPlayout (switch 4): playouts avoid moves that lower the mover's
 	// maximum achievable score when another move exists.
 	LatchPlayout bool
+	// VirtualTerminal (switch 5): a node whose final outcome the goal
+	// counts already decide (analysis.VirtualTerminal: Dots and Boxes once
+	// one side holds 13 of 25 boxes) is a solved leaf worth that outcome,
+	// and playouts stop in such states. The root is still expanded.
+	VirtualTerminal bool
+	// Emulation supplies the virtual terminality; when nil and the switch
+	// is on, Start takes it from an *analysis.EmulatedMachine or computes
+	// it with analysis.Emulate on a *propnet.Net.
+	Emulation *analysis.Emulation
 	// Name overrides the player's name.
 	Name string
 }
@@ -115,7 +124,8 @@ func (o Options) maxSteps() int {
 type Player struct {
 	opt   Options
 	m     game.Machine // the unmetered machine
-	net   *propnet.Net // m as a network, or nil
+	net   *propnet.Net // m as a network (an emulating machine's own), or nil
+	emu   emulated     // m as an emulating machine, or nil
 	role  int
 	seed  uint64
 	an    *analysis.Analysis
@@ -132,16 +142,20 @@ func (p *Player) Name() string {
 	if p.opt.Name != "" {
 		return p.opt.Name
 	}
-	if !p.opt.usesAnalysis() {
-		return "mcts"
-	}
-	s := "mcts+latch("
-	for i, on := range []bool{p.opt.LatchTerminal, p.opt.LatchWin, p.opt.LatchSelect, p.opt.LatchPlayout} {
-		if on {
-			s += fmt.Sprint(i + 1)
+	s := "mcts"
+	if p.opt.usesAnalysis() {
+		s += "+latch("
+		for i, on := range []bool{p.opt.LatchTerminal, p.opt.LatchWin, p.opt.LatchSelect, p.opt.LatchPlayout} {
+			if on {
+				s += fmt.Sprint(i + 1)
+			}
 		}
+		s += ")"
 	}
-	return s + ")"
+	if p.opt.VirtualTerminal {
+		s += "+virtual"
+	}
+	return s
 }
 
 // Options returns the player's options.
@@ -172,6 +186,10 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	}
 	p.m = unwrap(setup.Machine)
 	p.net, _ = p.m.(*propnet.Net)
+	p.emu, _ = p.m.(emulated)
+	if p.emu != nil {
+		p.net = p.emu.Net() // playouts run on the network without goals
+	}
 	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0
 	p.an = p.opt.Analysis
 	if p.an == nil && p.opt.usesAnalysis() {
@@ -186,9 +204,47 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		}
 		p.an = an
 	}
-	var err error
+	vt, err := p.virtual(ctx, setup)
+	if err != nil {
+		return err
+	}
 	p.t, err = newTree(p.m, p.net, p.an, p.opt)
+	if p.t != nil {
+		p.t.emu, p.t.vt = p.emu, vt
+	}
 	return err
+}
+
+// emulated is implemented by *analysis.EmulatedMachine: playouts run on
+// its network without goals and read the emulated goals.
+type emulated interface {
+	Net() *propnet.Net
+	SimGoals(sim *propnet.Sim, dst []int) []int
+	Emulation() *analysis.Emulation
+}
+
+// virtual returns the virtual terminality switch 5 uses, or nil when the
+// switch is off or the emulation found none.
+func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.VirtualTerminal, error) {
+	if !p.opt.VirtualTerminal {
+		return nil, nil
+	}
+	em := p.opt.Emulation
+	switch {
+	case em != nil:
+	case p.emu != nil:
+		em = p.emu.Emulation()
+	case p.net != nil:
+		ctx, cancel := setup.Budget.Context(ctx)
+		defer cancel()
+		var err error
+		if em, err = analysis.Emulate(ctx, p.net, p.an, analysis.EmulationOptions{}); err != nil {
+			return nil, fmt.Errorf("mcts: goal emulation: %w", err)
+		}
+	default:
+		return nil, fmt.Errorf("mcts: virtual terminality needs an emulation or a propnet machine, not %T", p.m)
+	}
+	return em.Virtual, nil
 }
 
 // Stats describes the last search.

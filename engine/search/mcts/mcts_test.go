@@ -9,6 +9,7 @@ import (
 	"gdlab/datasets"
 	"gdlab/engine/analysis"
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/propnet"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
@@ -26,21 +27,7 @@ func started(t testing.TB, m game.Machine, role int, opt Options, seed uint64) *
 // play applies moves given as text, one joint move per entry (role order).
 func play(t *testing.T, m game.Machine, s game.State, joints ...[]string) game.State {
 	t.Helper()
-	for _, j := range joints {
-		joint := make([]game.Move, len(j))
-		for r, txt := range j {
-			mv, err := m.ParseMove(r, txt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			joint[r] = mv
-		}
-		var err error
-		if s, err = m.Next(s, joint); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return s
+	return gametest.Play(t, m, s, joints...)
 }
 
 // exact returns every role's game-theoretic value of s in a sequential

@@ -41,6 +41,8 @@ type tree struct {
 	m      game.Machine
 	net    *propnet.Net
 	an     *analysis.Analysis
+	emu    emulated                  // playouts read goals from it when set
+	vt     *analysis.VirtualTerminal // switch 5, nil when off
 	opt    Options
 	roles  int
 	nodes  []node
@@ -110,6 +112,12 @@ func (t *tree) newNode(s game.State, isRoot bool) (node, error) {
 		nd.terminal, nd.solved, nd.value = true, true, t.goals(s)
 		return nd, nil
 	}
+	if t.vt != nil && !isRoot {
+		if g, ok := t.vt.DecidedState(s); ok { // switch 5: decided, so a solved leaf
+			nd.terminal, nd.solved, nd.value = true, true, toValues(g)
+			return nd, nil
+		}
+	}
 	nd.moves = make([][]game.Move, t.roles)
 	choosers := 0
 	for r := 0; r < t.roles; r++ {
@@ -171,6 +179,14 @@ func (t *tree) initStats(nd *node) {
 	for i := range nd.children {
 		nd.children[i] = none
 	}
+}
+
+func toValues(g []int) []float64 {
+	out := make([]float64, len(g))
+	for r, v := range g {
+		out[r] = float64(max(v, 0))
+	}
+	return out
 }
 
 // goals returns every role's goal in s on the 0..100 scale (0 where undefined).

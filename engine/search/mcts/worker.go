@@ -61,18 +61,60 @@ func (w *worker) run(l *leaf) {
 		return
 	}
 	var err error
-	if w.t.opt.LatchPlayout && w.t.an != nil {
+	decided := false
+	switch {
+	case w.t.opt.LatchPlayout && w.t.an != nil:
 		l.steps, err = w.guided(st)
-	} else {
+	case w.t.vt != nil:
+		l.steps, decided, err = w.virtual()
+	default:
 		l.steps, err = w.sim.Playout(w.rng, w.t.opt.maxSteps())
 	}
 	if err != nil {
 		l.err = err
 		return
 	}
-	for r, g := range w.sim.Goals(w.goals) {
+	if !decided {
+		w.goals = w.simGoals()
+	}
+	for r, g := range w.goals {
 		l.result[r] = float64(max(g, 0))
 	}
+}
+
+// simGoals reads every role's goal in the simulator's state, from the
+// emulation when the machine emulates them.
+func (w *worker) simGoals() []int {
+	if w.t.emu != nil {
+		return w.t.emu.SimGoals(w.sim, w.goals)
+	}
+	return w.sim.Goals(w.goals)
+}
+
+// virtual is a random playout under switch 5: it stops at a terminal
+// state or at a state the counts decide, whose goals it then leaves in
+// w.goals (decided true).
+func (w *worker) virtual() (steps int, decided bool, err error) {
+	for ; steps < w.t.opt.maxSteps(); steps++ {
+		if w.sim.Terminal() {
+			return steps, false, nil
+		}
+		var ok bool
+		if w.goals, ok = w.t.vt.Decided(w.sim.Has, w.goals); ok {
+			return steps, true, nil
+		}
+		for r := range w.joint {
+			n := w.sim.LegalCount(r)
+			if n == 0 {
+				return steps, false, propnet.ErrNoLegalMove
+			}
+			w.joint[r] = w.sim.LegalMove(r, w.rng.IntN(n))
+		}
+		if err := w.sim.Play(w.joint); err != nil {
+			return steps, false, err
+		}
+	}
+	return steps, false, nil
 }
 
 // guided is switch 4: a random playout in which the one role choosing
