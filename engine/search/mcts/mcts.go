@@ -65,6 +65,13 @@ type Options struct {
 	// LatchPlayout (switch 4): playouts avoid moves that lower the mover's
 	// maximum achievable score when another move exists.
 	LatchPlayout bool
+	// LocalSearch (a switch) feeds local-search hints to selection: see
+	// localsearch.go and LocalPenalty. It needs a propnet machine of a
+	// two-role turn-taking game.
+	LocalSearch bool
+	// LocalRetarget is how often the local-search worker is re-targeted;
+	// 0 means one second.
+	LocalRetarget time.Duration
 	// Name overrides the player's name.
 	Name string
 }
@@ -132,6 +139,9 @@ func (p *Player) Name() string {
 	if p.opt.Name != "" {
 		return p.opt.Name
 	}
+	if p.opt.LocalSearch {
+		return "mcts+local"
+	}
 	if !p.opt.usesAnalysis() {
 		return "mcts"
 	}
@@ -187,7 +197,10 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		p.an = an
 	}
 	var err error
-	p.t, err = newTree(p.m, p.net, p.an, p.opt)
+	if p.t, err = newTree(p.m, p.net, p.an, p.opt); err != nil || !p.opt.LocalSearch {
+		return err
+	}
+	p.t.ls, err = newFeeder(ctx, p.net, p.opt.LocalRetarget)
 	return err
 }
 
@@ -239,6 +252,9 @@ func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.
 	if mv == game.NoMove {
 		mv, val = moves[0], -1
 	}
+	if p.t.ls != nil {
+		p.t.ls.prev, p.t.ls.prevMove = s, mv // to find the opponent's reply next turn
+	}
 	st := p.last
 	rep := search.Report{
 		Used:     search.Usage{Time: time.Since(start), Nodes: st.Expansions, NextCalls: st.NextCalls},
@@ -260,6 +276,10 @@ func (p *Player) Search(ctx context.Context, s game.State, b search.Budget) (sea
 	}
 	p.moves++
 	seed := heuristic.Mix(p.seed ^ uint64(p.moves)*0x9e3779b97f4a7c15)
+	if p.t.ls != nil {
+		p.t.ls.start()
+		defer p.t.ls.stop()
+	}
 	st, stop, err := p.t.search(ctx, s, b, p.opt.Iterations, seed)
 	p.last = st
 	return stop, err

@@ -52,6 +52,7 @@ type tree struct {
 	markID uint32
 	rng    *rand.Rand
 	work   []*worker
+	ls     *feeder // the local-search switch, or nil
 
 	// per search
 	iters, expansions, nextCalls int64
@@ -304,6 +305,7 @@ func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters 
 	}
 	batch := make([]*leaf, batchSize)
 	for {
+		t.localTick(time.Now())
 		switch {
 		case t.nodes[t.root].solved:
 			return stats(), search.StopNone, nil
@@ -535,6 +537,7 @@ func (t *tree) choose(id int32, r int) int {
 	// otherwise be chosen forever, and the node never solved). Backup
 	// credits the node with its best solved child (floor).
 	skipSolved := nd.chooser == r && !nd.solved
+	lsBias := t.localBias(nd, r)
 	best, bestScore := -1, math.Inf(-1)
 	for i := 0; i < k; i++ {
 		n := float64(nd.n[r][i])
@@ -549,6 +552,9 @@ func (t *tree) choose(id int32, r int) int {
 		score := mean + explore
 		if t.opt.LatchSelect && nd.chooser == r {
 			score += t.rangeBias(nd, r, i, n)
+		}
+		if lsBias != nil {
+			score += lsBias[i]
 		}
 		if score > bestScore {
 			best, bestScore = i, score
