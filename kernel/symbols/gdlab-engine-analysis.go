@@ -7,16 +7,26 @@ package symbols
 
 import (
 	"gdlab/engine/analysis"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/analysis/analysis"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Analyze": reflect.ValueOf(analysis.Analyze),
+		"Analyze":          reflect.ValueOf(analysis.Analyze),
+		"EnableThreshold":  reflect.ValueOf(constant.MakeFromLiteral("2", token.FLOAT, 0)),
+		"Enabled":          reflect.ValueOf(analysis.Enabled),
+		"ErrTooManyMoves":  reflect.ValueOf(&analysis.ErrTooManyMoves).Elem(),
+		"Far":              reflect.ValueOf(constant.MakeFromLiteral("255", token.INT, 0)),
+		"MaxDistanceMoves": reflect.ValueOf(constant.MakeFromLiteral("4096", token.INT, 0)),
+		"MoveDistances":    reflect.ValueOf(analysis.MoveDistances),
 
 		// type definitions
 		"Analysis":  reflect.ValueOf((*analysis.Analysis)(nil)),
+		"Coupling":  reflect.ValueOf((*analysis.Coupling)(nil)),
+		"Distances": reflect.ValueOf((*analysis.Distances)(nil)),
 		"GoalLatch": reflect.ValueOf((*analysis.GoalLatch)(nil)),
 		"Latch":     reflect.ValueOf((*analysis.Latch)(nil)),
 		"Options":   reflect.ValueOf((*analysis.Options)(nil)),
