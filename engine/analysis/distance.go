@@ -111,6 +111,9 @@ func (d *Distances) readNet(ctx context.Context, net *propnet.Net) error {
 			}
 		}
 	}
+	if err := d.refineEffects(ctx, net, eff); err != nil {
+		return err
+	}
 	global := d.globalProps(eff, nb)
 	d.eff = make([][]int32, d.n)
 	d.en = make([][]int32, d.n)
@@ -130,6 +133,44 @@ func (d *Distances) readNet(ctx context.Context, net *propnet.Net) error {
 		for _, b := range sup.Bases {
 			if !global[b] {
 				d.en[g] = append(d.en[g], int32(b))
+			}
+		}
+	}
+	return nil
+}
+
+// refineEffects keeps, of the moves a next output reads, those that can
+// change the proposition. Rules often write the frame axiom as "the cell
+// keeps its piece when the move played does not touch it", which reads
+// every move; by three-valued evaluation with the move played (the only
+// input of its role on, every other input off) and the other base
+// propositions unknown, such a move provably leaves the proposition as it
+// was, and is not an effect.
+func (d *Distances) refineEffects(ctx context.Context, net *propnet.Net, eff [][]int32) error {
+	c, err := readCircuit(ctx, net)
+	if err != nil {
+		return err
+	}
+	ev := newEvaluator(c)
+	ev.inputs = make([]uint8, d.n) // all off
+	byBase := make([][]int32, len(c.next))
+	for g, bs := range eff {
+		for _, b := range bs {
+			byBase[b] = append(byBase[b], int32(g))
+		}
+		eff[g] = eff[g][:0]
+	}
+	for b, gs := range byBase {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for _, g := range gs {
+			ev.inputs[g] = vTrue
+			keeps := ev.with(c.next[b], []int{b}, []bool{true}) == vTrue &&
+				ev.with(c.next[b], []int{b}, []bool{false}) == vFalse
+			ev.inputs[g] = vFalse
+			if !keeps {
+				eff[g] = append(eff[g], int32(b))
 			}
 		}
 	}

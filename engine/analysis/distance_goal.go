@@ -122,9 +122,13 @@ func (d *Distances) coupled(net *propnet.Net, o propnet.Output, writers [][]int3
 		if len(pos) < 2 || oneMoveSets(pos, writers) {
 			continue
 		}
-		names := make([]string, len(pos))
+		names := []string{}
 		for i, b := range pos {
-			names[i] = facts[b]
+			if i == 4 { // enough to show the shape; dots and boxes needs 60
+				names = append(names, fmt.Sprintf("%d more", len(pos)-4))
+				break
+			}
+			names = append(names, facts[b])
 		}
 		return Coupling{Coupled: true, Why: fmt.Sprintf("%s needs %s, which no single move makes true together",
 			outputName(net, o), strings.Join(names, " and "))}
