@@ -2,10 +2,13 @@ package local
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
+	"gdlab/engine/analysis"
 	"gdlab/engine/game"
+	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 )
 
@@ -143,9 +146,13 @@ func TestBudget(t *testing.T) {
 
 // TestNotAlternating rejects games where both roles move at once.
 func TestNotAlternating(t *testing.T) {
-	f := newFixture(t, "dualConnectFour")
-	s, _ := New(f.net, f.d, Options{})
-	if _, err := s.Search(context.Background(), f.net.Initial(), 0, game.NoMove, search.Budget{}); err == nil {
-		t.Skip("dualConnectFour turned out to alternate")
+	net := propnettest.Load(t, "testdata/simultaneous.kif")
+	d, err := analysis.MoveDistances(context.Background(), net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := New(net, d, Options{})
+	if _, err := s.Search(context.Background(), net.Initial(), 0, game.NoMove, search.Budget{Time: time.Second}); !errors.Is(err, ErrNotAlternating) {
+		t.Errorf("error %v, want ErrNotAlternating", err)
 	}
 }
