@@ -121,7 +121,10 @@ func (f *feeder) work() {
 			if ctx.Err() != nil {
 				break
 			}
-			res, err := f.ls.Search(ctx, tg.state, tg.seedRole, tg.seed, search.Budget{Time: f.every})
+			// Each target gets its share of the interval, so the second is
+			// searched before the next re-targeting cancels the job.
+			share := f.every / time.Duration(len(ts))
+			res, err := f.ls.Search(ctx, tg.state, tg.seedRole, tg.seed, search.Budget{Time: share})
 			if err == nil {
 				f.publish(tg, res)
 				f.searches.Add(1)
