@@ -14,8 +14,9 @@
 //	goalDistance(m) ≤ r−1  and  distance(anchor, m) ≤ r
 //
 // where the anchor is the seed for the attacker's first move and its
-// previous move afterwards: the region shrinks as the ply grows, and every
-// move stays within reach of the others (N-efficient sequences). While an
+// previous move afterwards (the bound then being max(r−1, 1)): the region
+// shrinks as the ply grows, and every move stays within reach of the
+// others (N-efficient sequences). While an
 // elimination win (capture every enemy piece) is within reach, the first
 // condition is lifted. Results are binary (win or not) and the defender's
 // ply is pruned aggressively: the first reply that avoids the win refutes
