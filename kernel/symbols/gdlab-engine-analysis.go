@@ -16,7 +16,7 @@ func init() {
 	Symbols["gdlab/engine/analysis/analysis"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Analyze":          reflect.ValueOf(analysis.Analyze),
-		"EnableThreshold":  reflect.ValueOf(constant.MakeFromLiteral("2", token.FLOAT, 0)),
+		"EnableThreshold":  reflect.ValueOf(constant.MakeFromLiteral("2.5", token.FLOAT, 0)),
 		"Enabled":          reflect.ValueOf(analysis.Enabled),
 		"ErrTooManyMoves":  reflect.ValueOf(&analysis.ErrTooManyMoves).Elem(),
 		"Far":              reflect.ValueOf(constant.MakeFromLiteral("255", token.INT, 0)),
