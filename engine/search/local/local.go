@@ -144,7 +144,6 @@ type Searcher struct {
 	limit   int64 // node budget, 0 for none
 	ctx     context.Context
 	stop    search.Stop
-	elimMax int // per search: attacker's elimination props still standing (min over disjuncts)
 }
 
 // anchor is a move with its role.
