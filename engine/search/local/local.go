@@ -129,21 +129,21 @@ var ErrNotAlternating = errors.New("local: not exactly one role to move")
 // concurrent use: make one per goroutine (the distance metric may be
 // shared).
 type Searcher struct {
-	net     *propnet.Net
-	d       *analysis.Distances
-	opt     Options
-	sim     *propnet.Sim
-	win     []int // per role: the winning goal value
-	roles   int
-	tt      []ttEntry
-	plies   []ply
-	joint   []game.Move
-	path    []anchor // seed, then the attacker moves of the current sequence
-	nodes   int64
-	hits    int64
-	limit   int64 // node budget, 0 for none
-	ctx     context.Context
-	stop    search.Stop
+	net   *propnet.Net
+	d     *analysis.Distances
+	opt   Options
+	sim   *propnet.Sim
+	win   []int // per role: the winning goal value
+	roles int
+	tt    []ttEntry
+	plies []ply
+	joint []game.Move
+	path  []anchor // seed, then the attacker moves of the current sequence
+	nodes int64
+	hits  int64
+	limit int64 // node budget, 0 for none
+	ctx   context.Context
+	stop  search.Stop
 }
 
 // anchor is a move with its role.
