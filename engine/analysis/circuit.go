@@ -45,6 +45,7 @@ type circuit struct {
 	kind     []uint8
 	in       [][]lit
 	baseOf   []int // node -> base proposition, or -1
+	inputOf  []int // node -> input proposition (all roles' moves in role order), or -1
 	bases    []string
 	roles    []string
 	next     []lit       // per base proposition
@@ -70,6 +71,12 @@ func readCircuit(ctx context.Context, net *propnet.Net) (*circuit, error) {
 	baseIndex := make(map[string]int, len(c.bases))
 	for i, f := range c.bases {
 		baseIndex["(true "+f+")"] = i
+	}
+	inputIndex := map[string]int{}
+	for r, role := range c.roles {
+		for _, m := range net.InputProps(r) {
+			inputIndex["(does "+role+" "+m+")"] = len(inputIndex)
+		}
 	}
 	// The outputs come in a fixed order: per role its legal moves and its
 	// goals, then terminal, then next per base proposition.
@@ -111,7 +118,7 @@ func readCircuit(ctx context.Context, net *propnet.Net) (*circuit, error) {
 			continue
 		}
 		if strings.HasPrefix(line, "n") {
-			if err := c.node(line, baseIndex); err != nil {
+			if err := c.node(line, baseIndex, inputIndex); err != nil {
 				return nil, err
 			}
 		}
@@ -128,7 +135,7 @@ func readCircuit(ctx context.Context, net *propnet.Net) (*circuit, error) {
 }
 
 // node parses `nID [attrs];`.
-func (c *circuit) node(line string, baseIndex map[string]int) error {
+func (c *circuit) node(line string, baseIndex, inputIndex map[string]int) error {
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
 		return nil
@@ -141,6 +148,7 @@ func (c *circuit) node(line string, baseIndex map[string]int) error {
 		c.kind = append(c.kind, gOr)
 		c.in = append(c.in, nil)
 		c.baseOf = append(c.baseOf, -1)
+		c.inputOf = append(c.inputOf, -1)
 	}
 	li := strings.Index(line, "label=")
 	if li < 0 {
@@ -160,6 +168,9 @@ func (c *circuit) node(line string, baseIndex map[string]int) error {
 		}
 	case strings.Contains(line, "shape=diamond"):
 		c.kind[id] = gInput
+		if i, ok := inputIndex[label]; ok {
+			c.inputOf[id] = i
+		}
 	case strings.HasPrefix(label, "AND\n"):
 		c.kind[id] = gAnd
 	default:

@@ -18,6 +18,7 @@ const (
 type evaluator struct {
 	c      *circuit
 	assign []uint8 // per base
+	inputs []uint8 // per input proposition, or nil: every input unknown
 	memo   []uint8
 	stamp  []uint32
 	gen    uint32
@@ -83,6 +84,9 @@ func (e *evaluator) node(n int32) uint8 {
 		}
 	case gInput:
 		v = vUnknown
+		if i := e.c.inputOf[n]; e.inputs != nil && i >= 0 {
+			v = e.inputs[i]
+		}
 	case gAnd:
 		v = vTrue
 		for _, l := range e.c.in[n] {

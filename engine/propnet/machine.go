@@ -16,12 +16,17 @@ type State struct {
 }
 
 func (n *Net) newState(bs []uint64) *State {
+	return &State{net: n, bits: bs, hash: hashBits(bs)}
+}
+
+// hashBits hashes a state's bits.
+func hashBits(bs []uint64) uint64 {
 	h := uint64(0xcbf29ce484222325)
 	for _, w := range bs {
 		h = (h ^ w) * 0x100000001b3
 		h ^= h >> 31
 	}
-	return &State{net: n, bits: bs, hash: h}
+	return h
 }
 
 // Facts returns the state's facts as canonical text in byte order.

@@ -15,20 +15,22 @@ import (
 func init() {
 	Symbols["gdlab/engine/propnet/propnet"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Build":              reflect.ValueOf(propnet.Build),
-		"DefaultMaxDOTNodes": reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
-		"DefaultMaxNodes":    reflect.ValueOf(constant.MakeFromLiteral("20000000", token.INT, 0)),
-		"ErrBadMove":         reflect.ValueOf(&propnet.ErrBadMove).Elem(),
-		"ErrNoLegalMove":     reflect.ValueOf(&propnet.ErrNoLegalMove).Elem(),
-		"ErrUnknownMove":     reflect.ValueOf(&propnet.ErrUnknownMove).Elem(),
-		"Goal":               reflect.ValueOf(propnet.Goal),
-		"Legal":              reflect.ValueOf(propnet.Legal),
-		"Load":               reflect.ValueOf(propnet.Load),
-		"Next":               reflect.ValueOf(propnet.Next),
-		"Terminal":           reflect.ValueOf(propnet.Terminal),
+		"Build":               reflect.ValueOf(propnet.Build),
+		"DefaultMaxDOTNodes":  reflect.ValueOf(constant.MakeFromLiteral("2000", token.INT, 0)),
+		"DefaultMaxNodes":     reflect.ValueOf(constant.MakeFromLiteral("20000000", token.INT, 0)),
+		"ErrBadMove":          reflect.ValueOf(&propnet.ErrBadMove).Elem(),
+		"ErrNoLegalMove":      reflect.ValueOf(&propnet.ErrNoLegalMove).Elem(),
+		"ErrTooManyDisjuncts": reflect.ValueOf(&propnet.ErrTooManyDisjuncts).Elem(),
+		"ErrUnknownMove":      reflect.ValueOf(&propnet.ErrUnknownMove).Elem(),
+		"Goal":                reflect.ValueOf(propnet.Goal),
+		"Legal":               reflect.ValueOf(propnet.Legal),
+		"Load":                reflect.ValueOf(propnet.Load),
+		"Next":                reflect.ValueOf(propnet.Next),
+		"Terminal":            reflect.ValueOf(propnet.Terminal),
 
 		// type definitions
 		"Counts":     reflect.ValueOf((*propnet.Counts)(nil)),
+		"Disjunct":   reflect.ValueOf((*propnet.Disjunct)(nil)),
 		"Net":        reflect.ValueOf((*propnet.Net)(nil)),
 		"Options":    reflect.ValueOf((*propnet.Options)(nil)),
 		"Output":     reflect.ValueOf((*propnet.Output)(nil)),

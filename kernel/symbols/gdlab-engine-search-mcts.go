@@ -7,18 +7,22 @@ package symbols
 
 import (
 	"gdlab/engine/search/mcts"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/search/mcts/mcts"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"New": reflect.ValueOf(mcts.New),
+		"LocalPenalty": reflect.ValueOf(constant.MakeFromLiteral("0.5", token.FLOAT, 0)),
+		"New":          reflect.ValueOf(mcts.New),
 
 		// type definitions
-		"MoveStat": reflect.ValueOf((*mcts.MoveStat)(nil)),
-		"Options":  reflect.ValueOf((*mcts.Options)(nil)),
-		"Player":   reflect.ValueOf((*mcts.Player)(nil)),
-		"Stats":    reflect.ValueOf((*mcts.Stats)(nil)),
+		"LocalHint": reflect.ValueOf((*mcts.LocalHint)(nil)),
+		"MoveStat":  reflect.ValueOf((*mcts.MoveStat)(nil)),
+		"Options":   reflect.ValueOf((*mcts.Options)(nil)),
+		"Player":    reflect.ValueOf((*mcts.Player)(nil)),
+		"Stats":     reflect.ValueOf((*mcts.Stats)(nil)),
 	}
 }

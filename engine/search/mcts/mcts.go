@@ -74,6 +74,13 @@ type Options struct {
 	// is on, Start takes it from an *analysis.EmulatedMachine or computes
 	// it with analysis.Emulate on a *propnet.Net.
 	Emulation *analysis.Emulation
+	// LocalSearch (a switch) feeds local-search hints to selection: see
+	// localsearch.go and LocalPenalty. It needs a propnet machine of a
+	// two-role turn-taking game.
+	LocalSearch bool
+	// LocalRetarget is how often the local-search worker is re-targeted;
+	// 0 means one second.
+	LocalRetarget time.Duration
 	// Name overrides the player's name.
 	Name string
 }
@@ -155,6 +162,9 @@ func (p *Player) Name() string {
 	if p.opt.VirtualTerminal {
 		s += "+virtual"
 	}
+	if p.opt.LocalSearch {
+		s += "+local"
+	}
 	return s
 }
 
@@ -208,9 +218,12 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if err != nil {
 		return err
 	}
-	p.t, err = newTree(p.m, p.net, p.an, p.opt)
-	if p.t != nil {
-		p.t.emu, p.t.vt = p.emu, vt
+	if p.t, err = newTree(p.m, p.net, p.an, p.opt); err != nil {
+		return err
+	}
+	p.t.emu, p.t.vt = p.emu, vt
+	if p.opt.LocalSearch {
+		p.t.ls, err = newFeeder(ctx, p.net, p.opt.LocalRetarget)
 	}
 	return err
 }
@@ -295,6 +308,9 @@ func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.
 	if mv == game.NoMove {
 		mv, val = moves[0], -1
 	}
+	if p.t.ls != nil {
+		p.t.ls.prev, p.t.ls.prevMove = s, mv // to find the opponent's reply next turn
+	}
 	st := p.last
 	rep := search.Report{
 		Used:     search.Usage{Time: time.Since(start), Nodes: st.Expansions, NextCalls: st.NextCalls},
@@ -316,6 +332,10 @@ func (p *Player) Search(ctx context.Context, s game.State, b search.Budget) (sea
 	}
 	p.moves++
 	seed := heuristic.Mix(p.seed ^ uint64(p.moves)*0x9e3779b97f4a7c15)
+	if p.t.ls != nil {
+		p.t.ls.start()
+		defer p.t.ls.stop()
+	}
 	st, stop, err := p.t.search(ctx, s, b, p.opt.Iterations, seed)
 	p.last = st
 	return stop, err

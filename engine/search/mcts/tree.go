@@ -53,6 +53,7 @@ type tree struct {
 	markID uint32
 	rng    *rand.Rand
 	work   []*worker
+	ls     *feeder // the local-search switch, or nil
 
 	// per search
 	iters, expansions, nextCalls int64
@@ -318,6 +319,7 @@ func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters 
 	p := newPipeline(t, b)
 	defer p.drain()
 	for {
+		t.localTick(time.Now())
 		if stop, done := t.stopped(ctx, b, end, iters); done {
 			if err := p.drain(); err != nil {
 				return stats(), search.StopNone, err
@@ -552,6 +554,7 @@ func (t *tree) choose(id int32, r int) int {
 	// otherwise be chosen forever, and the node never solved). Backup
 	// credits the node with its best solved child (floor).
 	skipSolved := nd.chooser == r && !nd.solved
+	lsBias := t.localBias(nd, r)
 	best, bestScore := -1, math.Inf(-1)
 	for i := 0; i < k; i++ {
 		n := float64(nd.n[r][i])
@@ -566,6 +569,9 @@ func (t *tree) choose(id int32, r int) int {
 		score := mean + explore
 		if t.opt.LatchSelect && nd.chooser == r {
 			score += t.rangeBias(nd, r, i, n)
+		}
+		if lsBias != nil {
+			score += lsBias[i]
 		}
 		if score > bestScore {
 			best, bestScore = i, score

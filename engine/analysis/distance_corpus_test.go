@@ -1,0 +1,86 @@
+package analysis
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gdlab/engine/propnet"
+)
+
+// enablementEntry is one game of the enablement table (the local-search
+// notebook reads it from datasets/results/local-enablement.json).
+type enablementEntry struct {
+	Game        string
+	Moves       int
+	Average     float64 // -1 when no two moves interact
+	FarFraction float64
+	Coupled     bool
+	Enabled     bool
+	Why         string
+	Error       string `json:",omitempty"`
+}
+
+// TestEnablementCorpusTable computes the move distances and the
+// enablement rule for every game of ../shared/games (network and metric
+// within 20 s each) and, with -update, writes
+// datasets/results/local-enablement.json. It is slow, so it runs only
+// with -update.
+func TestEnablementCorpusTable(t *testing.T) {
+	if !*update {
+		t.Skip("run with -update to write datasets/results/local-enablement.json")
+	}
+	dir := sharedDir()
+	if dir == "" {
+		t.Skip("shared corpus not found (set GDLAB_SHARED): skipping")
+	}
+	games, err := os.ReadDir(filepath.Join(dir, "games"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []enablementEntry
+	for _, g := range games {
+		if g.IsDir() {
+			out = append(out, enablementOf(filepath.Join(dir, "games", g.Name(), g.Name()+".kif"), g.Name()))
+		}
+	}
+	raw, err := json.MarshalIndent(out, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "..", "datasets", "results", "local-enablement.json"), append(raw, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func enablementOf(path, name string) enablementEntry {
+	e := enablementEntry{Game: name}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	net, err := propnet.Load(ctx, path, propnet.Options{})
+	if err == nil {
+		var d *Distances
+		if d, err = MoveDistances(ctx, net); err == nil {
+			e.Moves = len(d.Moves[0])
+			for _, ms := range d.Moves[1:] {
+				e.Moves += len(ms)
+			}
+			e.Average, e.FarFraction, e.Coupled = d.Average(), d.FarFraction(), d.Coupling().Coupled
+			if math.IsNaN(e.Average) {
+				e.Average = -1
+			}
+			e.Enabled, e.Why = Enabled(d)
+			return e
+		}
+	}
+	e.Error = err.Error()
+	if errors.Is(err, context.DeadlineExceeded) {
+		e.Error = "over 20 s"
+	}
+	return e
+}

@@ -1,0 +1,229 @@
+// Package local owns gdlab's local search for forced wins in
+// Breakthrough-like games (Sancho's "local search"): from a state and a
+// seed move that sets the locality, it looks for short forced wins of
+// either role among N-efficient move sequences only, restricted by the
+// static move-distance metric of engine/analysis, and reports each legal
+// move of the role to move as a local win, a local loss or unknown.
+//
+// # The search
+//
+// For N = 1, 2, … (iterative deepening) the attacker looks for a win
+// within N of its own moves. At an attacker node with r of its moves left
+// (this one included), a move m is tried only when
+//
+//	goalDistance(m) ≤ r−1  and  distance(anchor, m) ≤ r
+//
+// where the anchor is the seed for the attacker's first move and its
+// previous move afterwards (the bound then being max(r−1, 1)): the region
+// shrinks as the ply grows, and every move stays within reach of the
+// others (N-efficient sequences). While an
+// elimination win (capture every enemy piece) is within reach, the first
+// condition is lifted. Results are binary (win or not) and the defender's
+// ply is pruned aggressively: the first reply that avoids the win refutes
+// the node. Defender moves are local when within distance r+1 of the seed
+// or of an attacker move of the sequence, or when they may win at once
+// (goal distance 0); all others are represented by one virtual tenuki, a
+// single non-local move, so that a local zugzwang (every local reply
+// loses, but playing elsewhere does not) is not taken for a win. Failed
+// attacker nodes are remembered in a transposition table by state, anchor
+// and moves left.
+//
+// Wins are hints, not proofs: the locality assumption can miss a defence
+// far away that is more than a tenuki. On positions where nothing outside
+// the region matters they are exact, which the tests check against
+// exhaustive minimax.
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gdlab/engine/analysis"
+	"gdlab/engine/game"
+	"gdlab/engine/propnet"
+	"gdlab/engine/search"
+)
+
+// Status is a move's local-search result.
+type Status int8
+
+// The statuses.
+const (
+	Unknown Status = iota // no forced local result found
+	Win                   // the mover forces a win
+	Loss                  // the opponent forces a win after the move
+)
+
+// String names the status.
+func (s Status) String() string {
+	switch s {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "unknown"
+}
+
+// DefaultMaxDepth is the deepest iteration (attacker moves) by default.
+const DefaultMaxDepth = 20
+
+// Options tune a Searcher. The zero value gives the defaults.
+type Options struct {
+	// MaxDepth bounds N, the attacker's moves in a sequence; 0 means
+	// DefaultMaxDepth.
+	MaxDepth int
+	// NoTenuki leaves the virtual tenuki out: non-local defender moves are
+	// then ignored, and local zugzwang passes for a win. For experiments.
+	NoTenuki bool
+	// TableBits sets the transposition table's size, 2^TableBits entries;
+	// 0 means 20, negative means no table.
+	TableBits int
+}
+
+// MoveResult is the result for one legal move of the role to move.
+type MoveResult struct {
+	Move   game.Move
+	Text   string
+	Status Status
+	// Depth is, for a Win, the mover's moves to win, this one included;
+	// for a Loss, the opponent's moves to win after this one.
+	Depth int
+	// Tenuki is set on a Loss found through the virtual tenuki: the move
+	// is outside the region and playing elsewhere loses.
+	Tenuki bool
+}
+
+// Stats describes one search.
+type Stats struct {
+	Nodes   int64         // states generated (transitions made)
+	Depth   int           // the deepest N completed for both roles
+	Elapsed time.Duration // wall-clock time
+	// DepthTime is the elapsed time when each N completed (index N-1).
+	DepthTime []time.Duration
+	Hits      int64       // transposition-table cutoffs
+	Stopped   search.Stop // the limit that ended the search, if any
+}
+
+// Plies returns the plies of the longest win the completed depth covers:
+// N attacker moves and the N−1 replies between them.
+func (s Stats) Plies() int { return max(0, 2*s.Depth-1) }
+
+// Result is what a search found.
+type Result struct {
+	Role  int          // the role to move at the root
+	Moves []MoveResult // every legal move of Role, in move order
+	// TenukiLoss is the opponent's moves to win when Role plays outside
+	// the region, or 0 when no such win was found.
+	TenukiLoss int
+	Stats      Stats
+}
+
+// ErrNotAlternating is returned for a state where not exactly one role has
+// a move with effects: local search handles turn-taking games only.
+var ErrNotAlternating = errors.New("local: not exactly one role to move")
+
+// Searcher runs local searches on one network. It is not safe for
+// concurrent use: make one per goroutine (the distance metric may be
+// shared).
+type Searcher struct {
+	net   *propnet.Net
+	d     *analysis.Distances
+	opt   Options
+	sim   *propnet.Sim
+	win   []int // per role: the winning goal value
+	roles int
+	tt    []ttEntry
+	plies []ply
+	joint []game.Move
+	path  []anchor // seed, then the attacker moves of the current sequence
+	nodes int64
+	hits  int64
+	limit int64 // node budget, 0 for none
+	ctx   context.Context
+	stop  search.Stop
+}
+
+// anchor is a move with its role.
+type anchor struct {
+	role int
+	move game.Move
+}
+
+// ply is one level's scratch.
+type ply struct {
+	bits   []uint64
+	moves  []game.Move
+	cand   []game.Move
+	killer game.Move
+}
+
+// New returns a searcher for net using the distance metric d (from
+// analysis.MoveDistances on the same network).
+func New(net *propnet.Net, d *analysis.Distances, opt Options) (*Searcher, error) {
+	if net == nil || d == nil {
+		return nil, errors.New("local: a network and its distances are required")
+	}
+	if opt.MaxDepth <= 0 {
+		opt.MaxDepth = DefaultMaxDepth
+	}
+	s := &Searcher{net: net, d: d, opt: opt, sim: net.NewSim(), roles: len(net.Roles())}
+	if len(d.Roles) != s.roles {
+		return nil, errors.New("local: the distances belong to another network")
+	}
+	for r := 0; r < s.roles; r++ {
+		s.win = append(s.win, winValue(net, r))
+	}
+	if bits := opt.TableBits; bits >= 0 {
+		if bits == 0 {
+			bits = 20
+		}
+		s.tt = make([]ttEntry, 1<<min(bits, 28))
+	}
+	s.plies = make([]ply, 2*opt.MaxDepth+4)
+	for i := range s.plies {
+		s.plies[i].killer = game.NoMove
+	}
+	s.joint = make([]game.Move, s.roles)
+	return s, nil
+}
+
+// winValue returns role's largest goal value.
+func winValue(net *propnet.Net, role int) int {
+	best := -1
+	for _, t := range net.GoalValues(role) {
+		var v int
+		if _, err := fmt.Sscan(t, &v); err == nil && v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// Search runs the local search from state st, with the seed move (of
+// seedRole) setting the locality; seed game.NoMove means no locality
+// beyond the goal distance. It deepens until every legal move is
+// resolved, MaxDepth is reached, or the budget (time, deadline or Nodes,
+// counted as states generated) or ctx ends it.
+func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed game.Move, b search.Budget) (*Result, error) {
+	pst, ok := st.(*propnet.State)
+	if !ok {
+		return nil, errors.New("local: the state is not one of the network's")
+	}
+	if err := s.sim.SetState(pst); err != nil {
+		return nil, err
+	}
+	ctx, cancel := b.Context(ctx)
+	defer cancel()
+	s.ctx, s.stop, s.limit, s.nodes, s.hits = ctx, search.StopNone, b.Nodes, 0, 0
+	start := time.Now()
+	res, err := s.root(seedRole, seed)
+	if err != nil {
+		return nil, err
+	}
+	res.Stats.Nodes, res.Stats.Hits, res.Stats.Stopped = s.nodes, s.hits, s.stop
+	res.Stats.Elapsed = time.Since(start)
+	return res, nil
+}

@@ -1,0 +1,321 @@
+package local
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/search"
+)
+
+// root runs the iterative deepening from the simulator's current state.
+func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
+	mover, opp, err := s.sides()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Role: mover}
+	for _, m := range s.sim.Legal(mover, nil) {
+		res.Moves = append(res.Moves, MoveResult{Move: m, Text: s.net.MoveText(mover, m)})
+	}
+	if s.sim.Terminal() {
+		return res, nil
+	}
+	s.path = append(s.path[:0], anchor{seedRole, seed})
+	s.plies[0].bits = s.sim.Snapshot(s.plies[0].bits)
+	start := time.Now()
+	for n := 1; n <= s.opt.MaxDepth && !s.halted(); n++ {
+		s.rootWins(res, mover, opp, n)
+		s.rootLosses(res, mover, opp, n)
+		if s.stop != search.StopNone {
+			break
+		}
+		res.Stats.Depth = n
+		res.Stats.DepthTime = append(res.Stats.DepthTime, time.Since(start))
+		if resolved(res) {
+			break
+		}
+	}
+	return res, nil
+}
+
+// sides returns the role to move and its opponent: a two-role game where
+// exactly one role has a legal move with effects.
+func (s *Searcher) sides() (int, int, error) {
+	if s.roles != 2 {
+		return 0, 0, ErrNotAlternating
+	}
+	mover := -1
+	for r := 0; r < 2; r++ {
+		for _, m := range s.sim.Legal(r, nil) {
+			if s.d.Active(r, m) {
+				if mover >= 0 && mover != r {
+					return 0, 0, ErrNotAlternating
+				}
+				mover = r
+			}
+		}
+	}
+	if mover < 0 && !s.sim.Terminal() {
+		return 0, 0, ErrNotAlternating
+	}
+	return max(mover, 0), 1 - max(mover, 0), nil
+}
+
+func resolved(res *Result) bool {
+	for _, m := range res.Moves {
+		if m.Status == Unknown {
+			return false
+		}
+	}
+	return true
+}
+
+// rootWins looks for the mover's wins within n of its moves.
+func (s *Searcher) rootWins(res *Result, mover, opp, n int) {
+	p := &s.plies[0]
+	noop, ok := s.single(opp)
+	if !ok {
+		return
+	}
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		if mr.Status != Unknown || !s.allowed(mover, mr.Move, n, s.path[0], p.bits) || s.halted() {
+			continue
+		}
+		if s.tryAttack(0, mover, opp, mr.Move, noop, n) {
+			mr.Status, mr.Depth = Win, n
+		}
+		s.sim.Restore(p.bits)
+	}
+}
+
+// rootLosses looks, after each of the mover's unresolved moves, for the
+// opponent's wins within n of its moves; the moves outside the region
+// share one search, after the virtual tenuki.
+func (s *Searcher) rootLosses(res *Result, mover, opp, n int) {
+	p := &s.plies[0]
+	noop, ok := s.single(opp)
+	if !ok {
+		return
+	}
+	tenuki := -1
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		if mr.Status != Unknown || s.halted() {
+			continue
+		}
+		if !s.defenceLocal(mover, mr.Move, n) {
+			if tenuki < 0 {
+				tenuki = i
+			}
+			continue
+		}
+		if s.replyLoses(mover, opp, mr.Move, noop, n) {
+			mr.Status, mr.Depth = Loss, n
+		}
+		s.sim.Restore(p.bits)
+	}
+	if tenuki < 0 || s.opt.NoTenuki || s.halted() {
+		return
+	}
+	lost := s.replyLoses(mover, opp, res.Moves[tenuki].Move, noop, n)
+	s.sim.Restore(p.bits)
+	if !lost || s.stop != search.StopNone {
+		return
+	}
+	res.TenukiLoss = n
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		if mr.Status == Unknown && !s.defenceLocal(mover, mr.Move, n) {
+			mr.Status, mr.Depth, mr.Tenuki = Loss, n, true
+		}
+	}
+}
+
+// replyLoses plays the mover's move m (the opponent playing noop) and
+// reports whether the opponent then wins within n of its moves.
+func (s *Searcher) replyLoses(mover, opp int, m, noop game.Move, n int) bool {
+	s.play(mover, m, opp, noop)
+	if s.sim.Terminal() {
+		return !s.wins(mover)
+	}
+	return s.attack(1, opp, mover, n)
+}
+
+// tryAttack plays the attacker's move m and reports whether it wins
+// within r of the attacker's moves (m included). The caller restores.
+func (s *Searcher) tryAttack(pl, att, def int, m, noop game.Move, r int) bool {
+	s.play(att, m, def, noop)
+	if s.sim.Terminal() {
+		return s.wins(att)
+	}
+	if r <= 1 {
+		return false
+	}
+	s.path = append(s.path, anchor{att, m})
+	won := s.defend(pl+1, att, def, r-1)
+	s.path = s.path[:len(s.path)-1]
+	return won
+}
+
+// attack reports whether the attacker, to move, wins within r of its
+// moves.
+func (s *Searcher) attack(pl, att, def, r int) bool {
+	if s.halted() {
+		return false
+	}
+	a := s.path[len(s.path)-1]
+	key := ttKey(s.sim.Hash(), a, att)
+	if s.probe(key, r) {
+		s.hits++
+		return false
+	}
+	noop, ok := s.single(def)
+	if !ok {
+		return false
+	}
+	p := &s.plies[pl]
+	p.bits = s.sim.Snapshot(p.bits)
+	for _, m := range s.candidates(p, att, r, a) {
+		won := s.tryAttack(pl, att, def, m, noop, r)
+		s.sim.Restore(p.bits)
+		if won {
+			return true
+		}
+		if s.stop != search.StopNone {
+			return false
+		}
+	}
+	s.store(key, r)
+	return false
+}
+
+// defend reports whether every defence fails: the defender is to move
+// and the attacker has r moves left after the reply. The first reply that
+// avoids the win refutes the node.
+func (s *Searcher) defend(pl, att, def, r int) bool {
+	if s.halted() {
+		return false
+	}
+	noop, ok := s.single(att)
+	if !ok {
+		return false
+	}
+	p := &s.plies[pl]
+	p.bits = s.sim.Snapshot(p.bits)
+	p.moves = s.sim.Legal(def, p.moves)
+	tried := p.killer
+	if !containsMove(p.moves, tried) || !s.defenceLocal(def, tried, r) {
+		tried = game.NoMove
+	} else if s.refutes(pl, att, def, tried, noop, r) {
+		return false
+	}
+	tenuki := s.opt.NoTenuki // true: no tenuki left to try
+	for _, m := range p.moves {
+		if m == tried {
+			continue
+		}
+		if !s.defenceLocal(def, m, r) {
+			if !tenuki {
+				ok := true
+				tenuki = s.tenukiTried(pl, att, def, m, noop, r, &ok)
+				if !ok {
+					return false
+				}
+			}
+			continue
+		}
+		if s.refutes(pl, att, def, m, noop, r) {
+			p.killer = m
+			return false
+		}
+	}
+	return s.stop == search.StopNone
+}
+
+// tenukiTried tries the non-local move m as the virtual tenuki unless one
+// was already tried (done), setting *ok to false when it refutes. It
+// reports whether the tenuki has now been tried: a move that ends the game
+// with the attacker winning does not represent playing elsewhere.
+func (s *Searcher) tenukiTried(pl, att, def int, m, noop game.Move, r int, ok *bool) bool {
+	p := &s.plies[pl]
+	s.play(def, m, att, noop)
+	if s.sim.Terminal() {
+		won := s.wins(att)
+		s.sim.Restore(p.bits)
+		*ok = won
+		return !won
+	}
+	won := s.attack(pl+1, att, def, r)
+	s.sim.Restore(p.bits)
+	*ok = won
+	return true
+}
+
+// refutes plays the defender's move m and reports whether it avoids the
+// attacker's win.
+func (s *Searcher) refutes(pl, att, def int, m, noop game.Move, r int) bool {
+	p := &s.plies[pl]
+	s.play(def, m, att, noop)
+	var won bool
+	if s.sim.Terminal() {
+		won = s.wins(att)
+	} else {
+		won = s.attack(pl+1, att, def, r)
+	}
+	s.sim.Restore(p.bits)
+	return !won
+}
+
+func containsMove(ms []game.Move, m game.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// single returns role's only legal move (the waiting role's noop).
+func (s *Searcher) single(role int) (game.Move, bool) {
+	if s.sim.LegalCount(role) != 1 {
+		return game.NoMove, false
+	}
+	return s.sim.LegalMove(role, 0), true
+}
+
+// play makes the joint move of the mover's m and the other's noop.
+func (s *Searcher) play(mover int, m game.Move, other int, noop game.Move) {
+	s.joint[mover], s.joint[other] = m, noop
+	if err := s.sim.SetMoves(s.joint); err != nil {
+		panic(err) // legal moves of the network's own simulator are valid
+	}
+	s.sim.Advance()
+	s.nodes++
+}
+
+// wins reports whether role has its winning goal in the current state.
+func (s *Searcher) wins(role int) bool {
+	g, err := s.sim.Goal(role)
+	return err == nil && g == s.win[role]
+}
+
+// halted reports whether a limit has ended the search, checking the
+// context every 1024 states.
+func (s *Searcher) halted() bool {
+	if s.stop != search.StopNone {
+		return true
+	}
+	if s.limit > 0 && s.nodes >= s.limit {
+		s.stop = search.StopNodes
+	} else if s.nodes&1023 == 0 {
+		if err := s.ctx.Err(); errors.Is(err, context.DeadlineExceeded) {
+			s.stop = search.StopTime
+		} else if err != nil {
+			s.stop = search.StopCancelled
+		}
+	}
+	return s.stop != search.StopNone
+}
