@@ -98,24 +98,32 @@ func checkBudget(t *testing.T, name, player string, b search.Budget, rep search.
 }
 
 // checkDeadline gives the player 20 ms per move in tic-tac-toe and requires
-// each move within 50 ms of that.
+// a move within 50 ms of that. A loaded machine can stall any process for
+// longer, so an overrun is tried again, up to three times: a player that
+// ignores its clock overruns every time.
 func checkDeadline(t *testing.T, newPlayer func() search.Player) {
 	t.Helper()
 	m, err := Game("ttt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newPlayer()
-	ctx := context.Background()
-	if err := p.Start(ctx, search.Setup{Machine: m, Role: 0, Seed: 3}); err != nil {
-		t.Fatal(err)
-	}
 	const clock, slack = 20 * time.Millisecond, 50 * time.Millisecond
-	start := time.Now()
-	if _, _, err := p.Play(ctx, m.Initial(), search.Budget{Time: clock}); err != nil {
-		t.Fatalf("%s: %v", p.Name(), err)
+	var took []time.Duration
+	for range 3 {
+		p := newPlayer()
+		ctx := context.Background()
+		if err := p.Start(ctx, search.Setup{Machine: m, Role: 0, Seed: 3}); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if _, _, err := p.Play(ctx, m.Initial(), search.Budget{Time: clock}); err != nil {
+			t.Fatalf("%s: %v", p.Name(), err)
+		}
+		if d := time.Since(start); d > clock+slack {
+			took = append(took, d)
+			continue
+		}
+		return
 	}
-	if took := time.Since(start); took > clock+slack {
-		t.Errorf("%s: took %v with a %v clock", p.Name(), took, clock)
-	}
+	t.Errorf("%s: took %v in three tries with a %v clock", newPlayer().Name(), took, clock)
 }
