@@ -41,8 +41,16 @@ func sharedDir() string {
 // -update, writes the table to datasets/results/latches-corpus.json. It is
 // slow (minutes), so it runs only with -update.
 func TestCorpusTable(t *testing.T) {
+	writeCorpusTable(t, "latches-corpus.json", func(path, name string) any { return analyseCorpusGame(path, name) })
+}
+
+// writeCorpusTable makes one row per game of ../shared/games and writes the
+// rows to datasets/results/file. Corpus tables are slow (minutes), so it
+// skips unless -update is given, and when the corpus is absent.
+func writeCorpusTable(t *testing.T, file string, row func(path, name string) any) {
+	t.Helper()
 	if !*update {
-		t.Skip("run with -update to analyse the shared corpus and write datasets/results/latches-corpus.json")
+		t.Skip("run with -update to write datasets/results/" + file + " from the shared corpus")
 	}
 	dir := sharedDir()
 	if dir == "" {
@@ -52,18 +60,17 @@ func TestCorpusTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []corpusEntry
+	var out []any
 	for _, g := range games {
-		if !g.IsDir() {
-			continue
+		if g.IsDir() {
+			out = append(out, row(filepath.Join(dir, "games", g.Name(), g.Name()+".kif"), g.Name()))
 		}
-		out = append(out, analyseCorpusGame(filepath.Join(dir, "games", g.Name(), g.Name()+".kif"), g.Name()))
 	}
 	raw, err := json.MarshalIndent(out, "", " ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("..", "..", "datasets", "results", "latches-corpus.json"), append(raw, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join("..", "..", "datasets", "results", file), append(raw, '\n'), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

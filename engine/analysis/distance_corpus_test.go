@@ -2,11 +2,8 @@ package analysis
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -32,30 +29,7 @@ type enablementEntry struct {
 // datasets/results/local-enablement.json. It is slow, so it runs only
 // with -update.
 func TestEnablementCorpusTable(t *testing.T) {
-	if !*update {
-		t.Skip("run with -update to write datasets/results/local-enablement.json")
-	}
-	dir := sharedDir()
-	if dir == "" {
-		t.Skip("shared corpus not found (set GDLAB_SHARED): skipping")
-	}
-	games, err := os.ReadDir(filepath.Join(dir, "games"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []enablementEntry
-	for _, g := range games {
-		if g.IsDir() {
-			out = append(out, enablementOf(filepath.Join(dir, "games", g.Name(), g.Name()+".kif"), g.Name()))
-		}
-	}
-	raw, err := json.MarshalIndent(out, "", " ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("..", "..", "datasets", "results", "local-enablement.json"), append(raw, '\n'), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeCorpusTable(t, "local-enablement.json", func(path, name string) any { return enablementOf(path, name) })
 }
 
 func enablementOf(path, name string) enablementEntry {

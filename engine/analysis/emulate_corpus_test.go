@@ -2,9 +2,6 @@ package analysis
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,38 +14,15 @@ import (
 // datasets/results/emulation-corpus.json, which notebook 05 reads. It is
 // slow (tens of minutes), so it runs only with -update.
 func TestEmulationCorpusTable(t *testing.T) {
-	if !*update {
-		t.Skip("run with -update to run goal emulation on the shared corpus and write datasets/results/emulation-corpus.json")
-	}
-	dir := sharedDir()
-	if dir == "" {
-		t.Skip("shared corpus not found (set GDLAB_SHARED): skipping")
-	}
-	games, err := os.ReadDir(filepath.Join(dir, "games"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	opt := DetectOptions{Timeout: 20 * time.Second, Speed: 500 * time.Millisecond,
 		Emulation: EmulationOptions{Verify: VerifyOptions{Seed: 1}, Heuristic: VerifyOptions{Seed: 1}}}
-	var out []DetectionRow
-	for _, g := range games {
-		if !g.IsDir() {
-			continue
-		}
-		d, err := gdl.ParseFile(filepath.Join(dir, "games", g.Name(), g.Name()+".kif"))
+	writeCorpusTable(t, "emulation-corpus.json", func(path, name string) any {
+		d, err := gdl.ParseFile(path)
 		if err != nil {
-			out = append(out, DetectionRow{Game: g.Name(), Error: err.Error()})
-			continue
+			return DetectionRow{Game: name, Error: err.Error()}
 		}
-		row := Detect(context.Background(), g.Name(), d, opt)
+		row := Detect(context.Background(), name, d, opt)
 		t.Logf("%s: %s %v %s", row.Game, row.Goal, row.Accepted, row.Error)
-		out = append(out, row)
-	}
-	raw, err := json.MarshalIndent(out, "", " ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("..", "..", "datasets", "results", "emulation-corpus.json"), append(raw, '\n'), 0o644); err != nil {
-		t.Fatal(err)
-	}
+		return row
+	})
 }
