@@ -74,8 +74,9 @@ type relation struct {
 	// are key.
 	key    []termID
 	keyPos []int
-	// demand is set when the relation is read only under negation and is
-	// evaluated on demand (demand.go).
+	// demand is set when every reader asks about the relation with bound
+	// arguments and it is answered on demand rather than materialised
+	// (demand.go).
 	demand bool
 }
 
