@@ -76,7 +76,7 @@ func corridorDescription(length int, hard bool) string {
 
 func corridorUsedBy() []string {
 	return []string{
-		"goal-latches notebook: Sancho's latch detection and achievable goal ranges in MCTS, planned",
+		"04-goal-latches: Sancho's latch detection, and the nodes MCTS needs to solve the corridor with and without its latch switches",
 		"search unit tests: a single winning path that random playouts almost never find",
 	}
 }

@@ -81,9 +81,9 @@ func hexDescription(size int, pie bool) string {
 
 func hexUsedBy(pie bool) []string {
 	if pie {
-		return []string{"MCTS experiments: a balanced opening through the pie rule, planned"}
+		return []string{"MCTS experiments: a balanced opening through the pie rule; no notebook yet"}
 	}
-	return []string{"MCTS experiments on a connection game without draws, planned", "incomplete-search notebook, planned"}
+	return []string{"MCTS experiments on a connection game without draws; no notebook yet"}
 }
 
 // hexRow returns the letter of row i (0-based).
