@@ -48,14 +48,15 @@ type compiler struct {
 	newID []int32 // graph node -> Net node, -1 if unused
 }
 
-// compile flattens an acyclic graph into the Net's tables.
-func (n *Net) compile(g *graph) error {
+// compile flattens an acyclic graph into the Net's tables. With
+// eagerGoals no gate is lazy.
+func (n *Net) compile(g *graph, eagerGoals bool) error {
 	order, ok := g.topoOrder()
 	if !ok {
 		return errCycle
 	}
 	c := &compiler{n: n, g: g, order: order}
-	c.markEager()
+	c.markEager(eagerGoals)
 	c.number()
 	c.initialCounters()
 	c.fanouts()
@@ -64,6 +65,7 @@ func (n *Net) compile(g *graph) error {
 	c.names()
 	n.stateReadsMoves = c.stateReadsMoves()
 	n.stats.Optimized = g.counts(order)
+	n.stats.LazyGates = len(n.lazyNode)
 	return nil
 }
 
@@ -133,8 +135,9 @@ func (c *compiler) names() {
 // markEager marks the nodes that legal, next or terminal depend on, and
 // every proposition. Nodes only goals depend on are lazy: goals are read
 // once per playout, so propagating into, say, a piece-counting circuit at
-// every move would be wasted.
-func (c *compiler) markEager() {
+// every move would be wasted. With goals set, goal outputs are marked too
+// and nothing is lazy.
+func (c *compiler) markEager(goals bool) {
 	g := c.g
 	c.eager = make([]bool, len(g.nodes))
 	var stack []int32
@@ -162,6 +165,13 @@ func (c *compiler) markEager() {
 		mark(l)
 	}
 	mark(g.terminal)
+	for r := range g.goals {
+		for _, o := range g.goals[r] {
+			if goals {
+				mark(o.l)
+			}
+		}
+	}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

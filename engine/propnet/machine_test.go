@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gdlab/datasets"
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
@@ -332,5 +333,37 @@ func TestIntrospection(t *testing.T) {
 	}
 	if err := net.WriteDOT(&b, 10); err == nil {
 		t.Error("WriteDOT drew a network larger than its bound")
+	}
+}
+
+// TestEagerGoals builds reversiSmall, whose goals count discs through a
+// large circuit, with and without lazy goal gates, and plays random
+// matches of the eager network against the prover, goals compared at
+// every step.
+func TestEagerGoals(t *testing.T) {
+	g, err := datasets.Game("reversiSmall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := g.Description()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy := propnettest.Of(t, g)
+	eager, err := propnet.Build(context.Background(), d, propnet.Options{EagerGoals: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lazy.Stats().LazyGates == 0 || eager.Stats().LazyGates != 0 {
+		t.Fatalf("lazy gates: %d by default, %d with EagerGoals", lazy.Stats().LazyGates, eager.Stats().LazyGates)
+	}
+	pr, err := prover.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		if _, dis := compareMatch(pr, eager, seed, time.Now().Add(time.Minute)); dis != "" {
+			t.Fatalf("eager goals, seed %d: %s", seed, dis)
+		}
 	}
 }

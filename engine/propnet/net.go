@@ -100,6 +100,7 @@ type Stats struct {
 	Raw        Counts // the network as built from the ground rules
 	Optimized  Counts // after optimisation
 	Cycles     int    // cycles of ground recursion unrolled into acyclic circuits
+	LazyGates  int    // gates evaluated only when a goal is read (see Options.EagerGoals)
 	Bases      int    // base propositions (facts a state may hold)
 	Inputs     int    // input propositions (moves)
 	StateBytes int    // bytes of a state's bitset

@@ -18,6 +18,10 @@ type Options struct {
 	MaxNodes int            // nodes of the network; 0 means DefaultMaxNodes
 	// NoOptimize skips optimisation, to measure what it gains.
 	NoOptimize bool
+	// EagerGoals propagates into the gates only goals read at every step,
+	// as a network without lazy gates does, to measure what laziness
+	// gains (and what goal emulation gains over such a network).
+	EagerGoals bool
 }
 
 // Load parses the GDL file at path and builds its network.
@@ -74,7 +78,7 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 	g.splitWide(maxFanIn)
 	built := time.Now()
 	net = &Net{meta: *m}
-	if err := net.compile(g); err != nil {
+	if err := net.compile(g, opt.EagerGoals); err != nil {
 		return nil, err
 	}
 	net.initState(g, p)
