@@ -152,7 +152,8 @@ type Searcher struct {
 	nodes   int64
 	hits    int64
 	whits   int64
-	limit   int64 // node budget, 0 for none
+	hist    [][]uint64 // per role and move: the defender's history score
+	limit   int64      // node budget, 0 for none
 	ctx     context.Context
 	stop    search.Stop
 }
@@ -169,7 +170,7 @@ type ply struct {
 	moves  []game.Move
 	cand   []game.Move
 	far    []game.Move // the defender's non-local moves
-	keys   []uint32    // ordering scratch
+	keys   []uint64    // ordering scratch
 	killer game.Move
 }
 
@@ -200,6 +201,9 @@ func New(net *propnet.Net, d *analysis.Distances, opt Options) (*Searcher, error
 		s.plies[i].killer = game.NoMove
 	}
 	s.joint = make([]game.Move, s.roles)
+	for r := 0; r < s.roles; r++ {
+		s.hist = append(s.hist, make([]uint64, len(d.Moves[r])))
+	}
 	return s, nil
 }
 
@@ -231,6 +235,9 @@ func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed
 	ctx, cancel := b.Context(ctx)
 	defer cancel()
 	s.ctx, s.stop, s.limit, s.nodes, s.hits, s.whits = ctx, search.StopNone, b.Nodes, 0, 0, 0
+	for _, h := range s.hist {
+		clear(h)
+	}
 	start := time.Now()
 	res, err := s.root(seedRole, seed)
 	if err != nil {

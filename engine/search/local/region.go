@@ -29,20 +29,29 @@ func (s *Searcher) candidates(p *ply, att, r int, a anchor) []game.Move {
 	if len(s.path) > 1 {
 		radius = max(r-1, 1)
 	}
-	p.cand = p.cand[:0]
-	for k := 0; k < r; k++ {
-		for _, m := range p.moves {
-			if int(gd[m]) == k && (row == nil || int(row[m]) <= radius) {
-				p.cand = append(p.cand, m)
+	p.keys = p.keys[:0]
+	elim := -1 // whether an elimination is near: -1 not yet known
+	for _, m := range p.moves {
+		if row != nil && int(row[m]) > radius {
+			continue
+		}
+		if int(gd[m]) >= r {
+			if elim < 0 {
+				elim = 0
+				if s.eliminationNear(att, r, p.bits) {
+					elim = 1
+				}
+			}
+			if elim == 0 {
+				continue
 			}
 		}
+		p.keys = append(p.keys, uint64(min(int(gd[m]), r))<<16|uint64(m))
 	}
-	if s.eliminationNear(att, r, p.bits) {
-		for _, m := range p.moves {
-			if int(gd[m]) >= r && (row == nil || int(row[m]) <= radius) {
-				p.cand = append(p.cand, m)
-			}
-		}
+	sortKeys(p.keys)
+	p.cand = p.cand[:0]
+	for _, k := range p.keys {
+		p.cand = append(p.cand, game.Move(k&0xffff))
 	}
 	return p.cand
 }

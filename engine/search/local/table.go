@@ -1,7 +1,10 @@
 package local
 
+import "gdlab/engine/game"
+
 // ttEntry remembers what was proved at an attacker node, keyed by the
-// state and the attacker:
+// state and the attacker, or at a defender node (keyed by the state and
+// the defender) the move that last refuted there, tried first next time:
 //
 //   - a failure: no win within fail moves with the anchor tagged tag.
 //     Only an exact match counts, because the region rules make failure
@@ -17,8 +20,9 @@ package local
 type ttEntry struct {
 	key  uint64
 	tag  uint32
-	fail uint8 // 0: none
-	win  uint8 // 0: none
+	fail uint8  // 0: none
+	win  uint8  // 0: none
+	move uint16 // at a defender node: the last refutation, plus one; 0: none
 }
 
 // ttKey mixes the state's hash with the attacker.
@@ -71,4 +75,29 @@ func (s *Searcher) storeWin(key uint64, r int) {
 	if e.win == 0 || int(e.win) > r {
 		e.win = uint8(r)
 	}
+}
+
+// refutation returns the defender's move that last refuted at the
+// defender node key, or game.NoMove.
+func (s *Searcher) refutation(key uint64) game.Move {
+	if len(s.tt) == 0 {
+		return game.NoMove
+	}
+	e := &s.tt[key&uint64(len(s.tt)-1)]
+	if e.key != key || e.move == 0 {
+		return game.NoMove
+	}
+	return game.Move(e.move - 1)
+}
+
+// storeRefutation remembers the defender's move m that refuted at key.
+func (s *Searcher) storeRefutation(key uint64, m game.Move) {
+	if len(s.tt) == 0 || m >= 1<<16-1 {
+		return
+	}
+	e := &s.tt[key&uint64(len(s.tt)-1)]
+	if e.key != key {
+		*e = ttEntry{key: key}
+	}
+	e.move = uint16(m + 1)
 }
