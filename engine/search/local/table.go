@@ -7,9 +7,11 @@ import "gdlab/engine/game"
 // the defender) the move that last refuted there, tried first next time:
 //
 //   - a failure: no win within fail moves with the anchor tagged tag.
-//     Only an exact match counts, because the region rules make failure
-//     neither monotone in the moves left nor independent of the anchor
-//     (both decide the candidates). A failure can only take claims away.
+//     Only the same moves left count, because the region rules do not
+//     make failure monotone in them; and only the same anchor, or one
+//     under which every candidate here was a candidate too (so that the
+//     same subtrees failed: move orders that transpose end on different
+//     anchors). A failure can only take claims away.
 //   - a win: a win within win moves, whatever the anchor. A forced win is
 //     a fact of the position, and a win within fewer moves is one within
 //     more, so any later visit with at least win moves left takes it.
@@ -31,22 +33,58 @@ func ttKey(h uint64, att int) uint64 {
 	return h ^ x ^ x>>31
 }
 
-// anchorTag identifies an anchor within an entry.
-func anchorTag(a anchor) uint32 {
-	return uint32(a.role)<<24 ^ uint32(a.move) ^ 0x9e3779b9
+// anchorTag identifies an anchor within an entry, and whether it is the
+// seed (whose radius is r, not r-1).
+func anchorTag(a anchor, seed bool) uint32 {
+	t := uint32(a.role)<<16 | uint32(uint16(a.move+1))
+	if seed {
+		t |= 1 << 31
+	}
+	return t
+}
+
+// tagAnchor inverts anchorTag.
+func tagAnchor(t uint32) (anchor, bool) {
+	return anchor{int(t >> 16 & 0x7fff), game.Move(int(t&0xffff) - 1)}, t>>31 != 0
 }
 
 // probe returns what the table knows of the attacker node key with r
-// moves left and anchor tag: a proved failure, or a proved win.
-func (s *Searcher) probe(key uint64, tag uint32, r int) (failed, won bool) {
+// moves left and anchor tag: a proved failure, a proved win, or a failure
+// with r under another anchor (other, its tag; 0 for none).
+func (s *Searcher) probe(key uint64, tag uint32, r int) (failed, won bool, other uint32) {
 	if len(s.tt) == 0 {
-		return false, false
+		return false, false, 0
 	}
 	e := &s.tt[key&uint64(len(s.tt)-1)]
 	if e.key != key {
-		return false, false
+		return false, false, 0
 	}
-	return e.tag == tag && int(e.fail) == r, e.win != 0 && int(e.win) <= r
+	failed, won = int(e.fail) == r && e.tag == tag, e.win != 0 && int(e.win) <= r
+	if int(e.fail) == r && e.tag != tag {
+		other = e.tag
+	}
+	return failed, won, other
+}
+
+// covered reports whether every candidate in cands would also be a
+// candidate with r moves left under the anchor tagged other: then a
+// failure there is a failure here (the same subtrees were searched).
+func (s *Searcher) covered(cands []game.Move, att, r int, other uint32) bool {
+	a, seed := tagAnchor(other)
+	row := s.d.Row(a.role, a.move, att)
+	if row == nil {
+		return true
+	}
+	radius := r
+	if !seed {
+		radius = max(r-1, 1)
+	}
+	for _, m := range cands {
+		if int(row[m]) > radius {
+			return false
+		}
+	}
+	return true
 }
 
 // storeFail records a failure unless a limit cut the search short, in

@@ -174,8 +174,9 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 	a := s.path[len(s.path)-1]
 	p := &s.plies[pl]
 	p.bits = s.sim.Snapshot(p.bits)
-	key, tag := ttKey(s.sim.Hash(), att), anchorTag(a)
-	if failed, won := s.probe(key, tag, r); failed || won {
+	key, tag := ttKey(s.sim.Hash(), att), anchorTag(a, len(s.path) == 1)
+	failed, won, other := s.probe(key, tag, r)
+	if failed || won {
 		s.hits++
 		if won {
 			s.whits++
@@ -186,7 +187,12 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 	if !ok {
 		return false
 	}
-	for _, m := range s.candidates(p, att, r, a) {
+	cands := s.candidates(p, att, r, a)
+	if other != 0 && s.covered(cands, att, r, other) {
+		s.hits++
+		return false
+	}
+	for _, m := range cands {
 		if s.halted() {
 			return false
 		}
