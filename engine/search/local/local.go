@@ -153,9 +153,13 @@ type Searcher struct {
 	hits    int64
 	whits   int64
 	hist    [][]uint64 // per role and move: the defender's history score
-	limit   int64      // node budget, 0 for none
-	ctx     context.Context
-	stop    search.Stop
+	// won is the attacker's move that last won at once (r = 1), for
+	// defend's threat; exhaustive makes defend try every defence (tests).
+	won        game.Move
+	exhaustive bool
+	limit      int64 // node budget, 0 for none
+	ctx        context.Context
+	stop       search.Stop
 }
 
 // anchor is a move with its role.
