@@ -2,6 +2,8 @@ package local
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -58,5 +60,67 @@ func BenchmarkLocalSearch(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 		})
+	}
+}
+
+// BenchmarkLocalDepth measures what notebook 06 reports: the depth N
+// completed (for both roles) by one search with a time budget on one
+// thread, from the positions after 16 seeded random plies (seeds 1-3),
+// the last move as the seed. The budget is GDLAB_LOCAL_BUDGET (a
+// duration, default 1s; the notebook's figure is 15s). Run it with
+// -benchtime=1x: each position is searched once per iteration.
+func BenchmarkLocalDepth(b *testing.B) {
+	budget := time.Second
+	if v := os.Getenv("GDLAB_LOCAL_BUDGET"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		budget = d
+	}
+	for _, name := range []string{"breakthroughSmall", "breakthrough"} {
+		f := newFixture(b, name)
+		for seed := uint64(1); seed <= 3; seed++ {
+			b.Run(fmt.Sprintf("%s/%d", name, seed), func(b *testing.B) {
+				st, r, m := midgame(b, f, seed, 16)
+				for i := 0; i < b.N; i++ {
+					s, _ := New(f.net, f.d, Options{})
+					res, err := s.Search(context.Background(), st, r, m, search.Budget{Time: budget})
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.ReportMetric(float64(res.Stats.Depth), "N")
+					b.ReportMetric(float64(res.Stats.Plies()), "plies")
+					if n := len(res.Stats.DepthTime); n > 0 {
+						b.ReportMetric(res.Stats.DepthTime[n-1].Seconds(), "s-to-N")
+					}
+					b.ReportMetric(float64(res.Stats.Nodes)/res.Stats.Elapsed.Seconds(), "nodes/s")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLocalStates measures the work to complete N=6 for both roles
+// from the positions of BenchmarkLocalDepth: states generated (the same
+// on every machine and run, so a change's effect on the search shows
+// without timing noise) and the time and states per second it took.
+func BenchmarkLocalStates(b *testing.B) {
+	for _, name := range []string{"breakthroughSmall", "breakthrough"} {
+		f := newFixture(b, name)
+		for seed := uint64(1); seed <= 3; seed++ {
+			b.Run(fmt.Sprintf("%s/%d", name, seed), func(b *testing.B) {
+				st, r, m := midgame(b, f, seed, 16)
+				for i := 0; i < b.N; i++ {
+					s, _ := New(f.net, f.d, Options{MaxDepth: 6})
+					res, err := s.Search(context.Background(), st, r, m, search.Budget{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.ReportMetric(float64(res.Stats.Nodes), "states")
+					b.ReportMetric(float64(res.Stats.Nodes)/res.Stats.Elapsed.Seconds(), "nodes/s")
+				}
+			})
+		}
 	}
 }

@@ -25,10 +25,13 @@
 // (goal distance 0); all others are represented by one virtual tenuki, a
 // single non-local move, so that a local zugzwang (every local reply
 // loses, but playing elsewhere does not) is not taken for a win. Local
-// defences are tried nearest the attacker's last move first. A
+// defences are tried nearest the attacker's last move first (after the
+// last refutation in the same state and the killer), and at the last ply
+// a defence that cannot touch an immediate threat is not tried at all. A
 // transposition table keyed by state remembers failed attacker nodes (with
-// their anchor and moves left, exactly) and won ones (with the fewest
-// moves left that won, reused with as many or more).
+// their moves left, exactly, and their anchor or one that covers it), won
+// ones (with the fewest moves left that won, reused with as many or more)
+// and the last refutation at defender nodes.
 //
 // Wins are hints, not proofs: the locality assumption can miss a defence
 // far away that is more than a tenuki. On positions where nothing outside
