@@ -78,27 +78,13 @@ func BenchmarkLocalDepth(b *testing.B) {
 		}
 		budget = d
 	}
-	for _, name := range []string{"breakthroughSmall", "breakthrough"} {
-		f := newFixture(b, name)
-		for seed := uint64(1); seed <= 3; seed++ {
-			b.Run(fmt.Sprintf("%s/%d", name, seed), func(b *testing.B) {
-				st, r, m := midgame(b, f, seed, 16)
-				for i := 0; i < b.N; i++ {
-					s, _ := New(f.net, f.d, Options{})
-					res, err := s.Search(context.Background(), st, r, m, search.Budget{Time: budget})
-					if err != nil {
-						b.Fatal(err)
-					}
-					b.ReportMetric(float64(res.Stats.Depth), "N")
-					b.ReportMetric(float64(res.Stats.Plies()), "plies")
-					if n := len(res.Stats.DepthTime); n > 0 {
-						b.ReportMetric(res.Stats.DepthTime[n-1].Seconds(), "s-to-N")
-					}
-					b.ReportMetric(float64(res.Stats.Nodes)/res.Stats.Elapsed.Seconds(), "nodes/s")
-				}
-			})
+	depthPositions(b, Options{}, search.Budget{Time: budget}, func(b *testing.B, st Stats) {
+		b.ReportMetric(float64(st.Depth), "N")
+		b.ReportMetric(float64(st.Plies()), "plies")
+		if n := len(st.DepthTime); n > 0 {
+			b.ReportMetric(st.DepthTime[n-1].Seconds(), "s-to-N")
 		}
-	}
+	})
 }
 
 // BenchmarkLocalStates measures the work to complete N=6 for both roles
@@ -106,18 +92,27 @@ func BenchmarkLocalDepth(b *testing.B) {
 // on every machine and run, so a change's effect on the search shows
 // without timing noise) and the time and states per second it took.
 func BenchmarkLocalStates(b *testing.B) {
+	depthPositions(b, Options{MaxDepth: 6}, search.Budget{}, func(b *testing.B, st Stats) {
+		b.ReportMetric(float64(st.Nodes), "states")
+	})
+}
+
+// depthPositions runs one search per iteration from each depth-test
+// position with a new searcher, reporting states per second and what
+// report adds.
+func depthPositions(b *testing.B, opt Options, budget search.Budget, report func(*testing.B, Stats)) {
 	for _, name := range []string{"breakthroughSmall", "breakthrough"} {
 		f := newFixture(b, name)
 		for seed := uint64(1); seed <= 3; seed++ {
 			b.Run(fmt.Sprintf("%s/%d", name, seed), func(b *testing.B) {
 				st, r, m := midgame(b, f, seed, 16)
 				for i := 0; i < b.N; i++ {
-					s, _ := New(f.net, f.d, Options{MaxDepth: 6})
-					res, err := s.Search(context.Background(), st, r, m, search.Budget{})
+					s, _ := New(f.net, f.d, opt)
+					res, err := s.Search(context.Background(), st, r, m, budget)
 					if err != nil {
 						b.Fatal(err)
 					}
-					b.ReportMetric(float64(res.Stats.Nodes), "states")
+					report(b, res.Stats)
 					b.ReportMetric(float64(res.Stats.Nodes)/res.Stats.Elapsed.Seconds(), "nodes/s")
 				}
 			})
