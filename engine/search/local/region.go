@@ -83,8 +83,7 @@ func (s *Searcher) defenceLocal(def int, m game.Move, r int) bool {
 // seedNear starts the defender's locality (s.near) at the seed alone, for
 // a search where def defends.
 func (s *Searcher) seedNear(def int) {
-	s.near = s.near[:0]
-	s.near = append(s.near, s.nearRow(len(s.near), s.d.Row(s.path[0].role, s.path[0].move, def), len(s.d.Moves[def])))
+	s.near = append(s.near[:0], s.nearRow(0, s.d.Row(s.path[0].role, s.path[0].move, def), len(s.d.Moves[def])))
 }
 
 // push appends the attacker's move a to the path and the defender's
