@@ -2,6 +2,8 @@ package local
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -58,5 +60,62 @@ func BenchmarkLocalSearch(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 		})
+	}
+}
+
+// BenchmarkLocalDepth measures what notebook 06 reports: the depth N
+// completed (for both roles) by one search with a time budget on one
+// thread, from the positions after 16 seeded random plies (seeds 1-3),
+// the last move as the seed. The budget is GDLAB_LOCAL_BUDGET (a
+// duration, default 1s; the notebook's figure is 15s). Run it with
+// -benchtime=1x: each position is searched once per iteration.
+func BenchmarkLocalDepth(b *testing.B) {
+	budget := time.Second
+	if v := os.Getenv("GDLAB_LOCAL_BUDGET"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		budget = d
+	}
+	depthPositions(b, Options{}, search.Budget{Time: budget}, func(b *testing.B, st Stats) {
+		b.ReportMetric(float64(st.Depth), "N")
+		b.ReportMetric(float64(st.Plies()), "plies")
+		if n := len(st.DepthTime); n > 0 {
+			b.ReportMetric(st.DepthTime[n-1].Seconds(), "s-to-N")
+		}
+	})
+}
+
+// BenchmarkLocalStates measures the work to complete N=6 for both roles
+// from the positions of BenchmarkLocalDepth: states generated (the same
+// on every machine and run, so a change's effect on the search shows
+// without timing noise) and the time and states per second it took.
+func BenchmarkLocalStates(b *testing.B) {
+	depthPositions(b, Options{MaxDepth: 6}, search.Budget{}, func(b *testing.B, st Stats) {
+		b.ReportMetric(float64(st.Nodes), "states")
+	})
+}
+
+// depthPositions runs one search per iteration from each depth-test
+// position with a new searcher, reporting states per second and what
+// report adds.
+func depthPositions(b *testing.B, opt Options, budget search.Budget, report func(*testing.B, Stats)) {
+	for _, name := range []string{"breakthroughSmall", "breakthrough"} {
+		f := newFixture(b, name)
+		for seed := uint64(1); seed <= 3; seed++ {
+			b.Run(fmt.Sprintf("%s/%d", name, seed), func(b *testing.B) {
+				st, r, m := midgame(b, f, seed, 16)
+				for i := 0; i < b.N; i++ {
+					s, _ := New(f.net, f.d, opt)
+					res, err := s.Search(context.Background(), st, r, m, budget)
+					if err != nil {
+						b.Fatal(err)
+					}
+					report(b, res.Stats)
+					b.ReportMetric(float64(res.Stats.Nodes)/res.Stats.Elapsed.Seconds(), "nodes/s")
+				}
+			})
+		}
 	}
 }

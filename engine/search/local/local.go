@@ -24,9 +24,14 @@
 // or of an attacker move of the sequence, or when they may win at once
 // (goal distance 0); all others are represented by one virtual tenuki, a
 // single non-local move, so that a local zugzwang (every local reply
-// loses, but playing elsewhere does not) is not taken for a win. Failed
-// attacker nodes are remembered in a transposition table by state, anchor
-// and moves left.
+// loses, but playing elsewhere does not) is not taken for a win. Local
+// defences are tried nearest the attacker's last move first (after the
+// last refutation in the same state and the killer), and at the last ply
+// a defence that cannot touch an immediate threat is not tried at all. A
+// transposition table keyed by state remembers failed attacker nodes (with
+// their moves left, exactly, and their anchor or one that covers it), won
+// ones (with the fewest moves left that won, reused with as many or more)
+// and the last refutation at defender nodes.
 //
 // Wins are hints, not proofs: the locality assumption can miss a defence
 // far away that is more than a tenuki. On positions where nothing outside
@@ -103,8 +108,12 @@ type Stats struct {
 	Elapsed time.Duration // wall-clock time
 	// DepthTime is the elapsed time when each N completed (index N-1).
 	DepthTime []time.Duration
-	Hits      int64       // transposition-table cutoffs
-	Stopped   search.Stop // the limit that ended the search, if any
+	// DepthNodes is the states generated when each N completed (index
+	// N-1): unlike time, a deterministic measure of the work per depth.
+	DepthNodes []int64
+	Hits       int64       // transposition-table cutoffs (failures and wins)
+	WinHits    int64       // the cutoffs that were wins
+	Stopped    search.Stop // the limit that ended the search, if any
 }
 
 // Plies returns the plies of the longest win the completed depth covers:
@@ -139,11 +148,21 @@ type Searcher struct {
 	plies []ply
 	joint []game.Move
 	path  []anchor // seed, then the attacker moves of the current sequence
-	nodes int64
-	hits  int64
-	limit int64 // node budget, 0 for none
-	ctx   context.Context
-	stop  search.Stop
+	// near[k] holds, per defender move, its distance to the nearest of
+	// path[0..k]: the defender's locality, kept with the path.
+	near    [][]uint8
+	nearBuf [][]uint8 // the rows near uses, one per path level
+	nodes   int64
+	hits    int64
+	whits   int64
+	hist    [][]uint64 // per role and move: the defender's history score
+	// won is the attacker's move that last won at once (r = 1), for
+	// defend's threat; exhaustive makes defend try every defence (tests).
+	won        game.Move
+	exhaustive bool
+	limit      int64 // node budget, 0 for none
+	ctx        context.Context
+	stop       search.Stop
 }
 
 // anchor is a move with its role.
@@ -157,6 +176,8 @@ type ply struct {
 	bits   []uint64
 	moves  []game.Move
 	cand   []game.Move
+	far    []game.Move // the defender's non-local moves
+	keys   []uint64    // ordering scratch
 	killer game.Move
 }
 
@@ -187,6 +208,9 @@ func New(net *propnet.Net, d *analysis.Distances, opt Options) (*Searcher, error
 		s.plies[i].killer = game.NoMove
 	}
 	s.joint = make([]game.Move, s.roles)
+	for r := 0; r < s.roles; r++ {
+		s.hist = append(s.hist, make([]uint64, len(d.Moves[r])))
+	}
 	return s, nil
 }
 
@@ -217,13 +241,16 @@ func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed
 	}
 	ctx, cancel := b.Context(ctx)
 	defer cancel()
-	s.ctx, s.stop, s.limit, s.nodes, s.hits = ctx, search.StopNone, b.Nodes, 0, 0
+	s.ctx, s.stop, s.limit, s.nodes, s.hits, s.whits = ctx, search.StopNone, b.Nodes, 0, 0, 0
+	for _, h := range s.hist {
+		clear(h)
+	}
 	start := time.Now()
 	res, err := s.root(seedRole, seed)
 	if err != nil {
 		return nil, err
 	}
-	res.Stats.Nodes, res.Stats.Hits, res.Stats.Stopped = s.nodes, s.hits, s.stop
+	res.Stats.Nodes, res.Stats.Hits, res.Stats.WinHits, res.Stats.Stopped = s.nodes, s.hits, s.whits, s.stop
 	res.Stats.Elapsed = time.Since(start)
 	return res, nil
 }

@@ -1,6 +1,9 @@
 package local
 
-import "gdlab/engine/game"
+import (
+	"gdlab/engine/analysis"
+	"gdlab/engine/game"
+)
 
 // allowed reports whether the attacker's move m may be tried with r of
 // its moves left and the given anchor (see the package comment).
@@ -26,20 +29,29 @@ func (s *Searcher) candidates(p *ply, att, r int, a anchor) []game.Move {
 	if len(s.path) > 1 {
 		radius = max(r-1, 1)
 	}
-	p.cand = p.cand[:0]
-	for k := 0; k < r; k++ {
-		for _, m := range p.moves {
-			if int(gd[m]) == k && (row == nil || int(row[m]) <= radius) {
-				p.cand = append(p.cand, m)
+	p.keys = p.keys[:0]
+	elim := -1 // whether an elimination is near: -1 not yet known
+	for _, m := range p.moves {
+		if row != nil && int(row[m]) > radius {
+			continue
+		}
+		if int(gd[m]) >= r {
+			if elim < 0 {
+				elim = 0
+				if s.eliminationNear(att, r, p.bits) {
+					elim = 1
+				}
+			}
+			if elim == 0 {
+				continue
 			}
 		}
+		p.keys = append(p.keys, uint64(min(int(gd[m]), r))<<16|uint64(m))
 	}
-	if s.eliminationNear(att, r, p.bits) {
-		for _, m := range p.moves {
-			if int(gd[m]) >= r && (row == nil || int(row[m]) <= radius) {
-				p.cand = append(p.cand, m)
-			}
-		}
+	sortKeys(p.keys)
+	p.cand = p.cand[:0]
+	for _, k := range p.keys {
+		p.cand = append(p.cand, game.Move(k&0xffff))
 	}
 	return p.cand
 }
@@ -65,13 +77,43 @@ func (s *Searcher) eliminationNear(att, r int, bits []uint64) bool {
 // with r attacker moves left: it may win at once, or it lies within r+1
 // of the seed or of an attacker move of the sequence.
 func (s *Searcher) defenceLocal(def int, m game.Move, r int) bool {
-	if s.d.GoalDistance(def, m) == 0 {
-		return true
-	}
-	for _, a := range s.path {
-		if row := s.d.Row(a.role, a.move, def); row != nil && int(row[m]) <= r+1 {
-			return true
+	return s.d.GoalDistance(def, m) == 0 || int(s.near[len(s.near)-1][m]) <= r+1
+}
+
+// seedNear starts the defender's locality (s.near) at the seed alone, for
+// a search where def defends.
+func (s *Searcher) seedNear(def int) {
+	s.near = append(s.near[:0], s.nearRow(0, s.d.Row(s.path[0].role, s.path[0].move, def), len(s.d.Moves[def])))
+}
+
+// push appends the attacker's move a to the path and the defender's
+// locality after it: each defender move's distance to the nearest anchor.
+func (s *Searcher) push(a anchor, def int) {
+	s.path = append(s.path, a)
+	prev := s.near[len(s.near)-1]
+	row := s.nearRow(len(s.near), prev, len(prev))
+	if d := s.d.Row(a.role, a.move, def); d != nil {
+		for i, x := range d {
+			row[i] = min(row[i], x)
 		}
 	}
-	return false
+	s.near = append(s.near, row)
+}
+
+// nearRow returns the reusable row buffer of path level k holding a copy
+// of src (all Far when src is nil), n entries.
+func (s *Searcher) nearRow(k int, src []uint8, n int) []uint8 {
+	for len(s.nearBuf) <= k {
+		s.nearBuf = append(s.nearBuf, nil)
+	}
+	row := s.nearBuf[k][:0]
+	if src == nil {
+		for i := 0; i < n; i++ {
+			row = append(row, analysis.Far)
+		}
+	} else {
+		row = append(row, src...)
+	}
+	s.nearBuf[k] = row
+	return row
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"gdlab/engine/analysis"
 	"gdlab/engine/game"
 	"gdlab/engine/search"
 )
@@ -23,6 +24,7 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 		return res, nil
 	}
 	s.path = append(s.path[:0], anchor{seedRole, seed})
+	s.near = s.near[:0]
 	s.plies[0].bits = s.sim.Snapshot(s.plies[0].bits)
 	start := time.Now()
 	for n := 1; n <= s.opt.MaxDepth && !s.halted(); n++ {
@@ -33,6 +35,7 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 		}
 		res.Stats.Depth = n
 		res.Stats.DepthTime = append(res.Stats.DepthTime, time.Since(start))
+		res.Stats.DepthNodes = append(res.Stats.DepthNodes, s.nodes)
 		if resolved(res) {
 			break
 		}
@@ -79,6 +82,7 @@ func (s *Searcher) rootWins(res *Result, mover, opp, n int) {
 	if !ok {
 		return
 	}
+	s.seedNear(opp)
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		if mr.Status != Unknown || !s.allowed(mover, mr.Move, n, s.path[0], p.bits) || s.halted() {
@@ -100,6 +104,7 @@ func (s *Searcher) rootLosses(res *Result, mover, opp, n int) {
 	if !ok {
 		return
 	}
+	s.seedNear(mover)
 	tenuki := -1
 	for i := range res.Moves {
 		mr := &res.Moves[i]
@@ -154,9 +159,9 @@ func (s *Searcher) tryAttack(pl, att, def int, m, noop game.Move, r int) bool {
 	if r <= 1 {
 		return false
 	}
-	s.path = append(s.path, anchor{att, m})
+	s.push(anchor{att, m}, def)
 	won := s.defend(pl+1, att, def, r-1)
-	s.path = s.path[:len(s.path)-1]
+	s.path, s.near = s.path[:len(s.path)-1], s.near[:len(s.near)-1]
 	return won
 }
 
@@ -167,34 +172,48 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 		return false
 	}
 	a := s.path[len(s.path)-1]
-	key := ttKey(s.sim.Hash(), a, att)
-	if s.probe(key, r) {
+	p := &s.plies[pl]
+	p.bits = s.sim.Snapshot(p.bits)
+	key, tag := ttKey(s.sim.Hash(), att), anchorTag(a, len(s.path) == 1)
+	failed, won, other := s.probe(key, tag, r)
+	if failed || won {
 		s.hits++
-		return false
+		if won {
+			s.whits++
+		}
+		return won
 	}
 	noop, ok := s.single(def)
 	if !ok {
 		return false
 	}
-	p := &s.plies[pl]
-	p.bits = s.sim.Snapshot(p.bits)
-	for _, m := range s.candidates(p, att, r, a) {
+	cands := s.candidates(p, att, r, a)
+	if other != 0 && s.covered(cands, att, r, other) {
+		s.hits++
+		return false
+	}
+	for _, m := range cands {
+		if s.halted() {
+			return false
+		}
 		won := s.tryAttack(pl, att, def, m, noop, r)
 		s.sim.Restore(p.bits)
 		if won {
+			if r == 1 {
+				s.won = m
+			}
+			s.storeWin(key, r)
 			return true
 		}
-		if s.stop != search.StopNone {
-			return false
-		}
 	}
-	s.store(key, r)
+	s.storeFail(key, tag, r)
 	return false
 }
 
 // defend reports whether every defence fails: the defender is to move
 // and the attacker has r moves left after the reply. The first reply that
-// avoids the win refutes the node.
+// avoids the win refutes the node, so the likeliest refutations go first
+// (see orderDefences); the virtual tenuki, the least likely, goes last.
 func (s *Searcher) defend(pl, att, def, r int) bool {
 	if s.halted() {
 		return false
@@ -206,33 +225,135 @@ func (s *Searcher) defend(pl, att, def, r int) bool {
 	p := &s.plies[pl]
 	p.bits = s.sim.Snapshot(p.bits)
 	p.moves = s.sim.Legal(def, p.moves)
-	tried := p.killer
-	if !containsMove(p.moves, tried) || !s.defenceLocal(def, tried, r) {
-		tried = game.NoMove
-	} else if s.refutes(pl, att, def, tried, noop, r) {
-		return false
-	}
-	tenuki := s.opt.NoTenuki // true: no tenuki left to try
-	for _, m := range p.moves {
-		if m == tried {
+	key := ttKey(s.sim.Hash(), def)
+	s.orderDefences(p, def, r, s.refutation(key))
+	threat := game.NoMove
+	for i := 0; i < len(p.cand)+len(p.keys); i++ {
+		m := p.defence(i)
+		if s.halted() {
+			return false
+		}
+		if s.misses(def, m, att, threat) {
 			continue
 		}
-		if !s.defenceLocal(def, m, r) {
-			if !tenuki {
-				ok := true
-				tenuki = s.tenukiTried(pl, att, def, m, noop, r, &ok)
+		s.won = game.NoMove
+		if s.refutes(pl, att, def, m, noop, r) {
+			p.killer = m
+			s.storeRefutation(key, m)
+			s.hist[def][m] += 1 << min(r, 30)
+			return false
+		}
+		if r == 1 && s.won != game.NoMove && s.d.Between(def, m, att, s.won) >= 2 {
+			threat = s.won
+		}
+	}
+	if !s.opt.NoTenuki {
+		for _, m := range p.far {
+			if s.halted() {
+				return false
+			}
+			if s.misses(def, m, att, threat) {
+				break
+			}
+			ok := true
+			if s.tenukiTried(pl, att, def, m, noop, r, &ok) || !ok {
 				if !ok {
 					return false
 				}
+				break
 			}
-			continue
-		}
-		if s.refutes(pl, att, def, m, noop, r) {
-			p.killer = m
-			return false
 		}
 	}
 	return s.stop == search.StopNone
+}
+
+// misses reports whether the defender's move m cannot stop threat, the
+// attacker's immediate win found after another defence that did not
+// touch it (game.NoMove for none): m does not interact with the winning
+// move (distance 2 or more: it changes neither its legality nor its
+// effects) and cannot win at once itself. The winning move then stays
+// legal and winning, as it did after the other defence, and m is not
+// tried. This is the locality assumption of the whole search applied to
+// the last ply; on the six depth-test positions searched to N=6, none of
+// the 580,000 defences it skips refuted when tried, and half to three
+// quarters of the defences tried against immediate threats are skipped.
+func (s *Searcher) misses(def int, m game.Move, att int, threat game.Move) bool {
+	return threat != game.NoMove && !s.exhaustive && s.d.GoalDistance(def, m) != 0 && s.d.Between(def, m, att, threat) >= 2
+}
+
+// orderDefences orders the defender's local moves, the likeliest
+// refutations first (see defence), and puts its other moves in p.far.
+// First comes the move that last refuted in this state (hint, from the
+// table: it carries the refutations of one iteration to the next), then
+// the killer (the last refutation at this ply), then the rest by distance
+// to the attacker's last move, nearest first, and by history (how often
+// and how deep each move refuted) among equals: a defence must interfere
+// with the threat that move made, and a capture of the moved piece is
+// nearest. On the six depth-test positions searched to N=6, distance
+// alone cut the states 3-6x in breakthrough and 1.0-2.0x in
+// breakthroughSmall against move order; the hint and the history a
+// further 1.2-1.45x (to N=7 the history alone is worth ±5%, either way).
+func (s *Searcher) orderDefences(p *ply, def, r int, hint game.Move) {
+	near := s.near[len(s.near)-1]
+	gd := s.d.GoalRow(def)
+	a := s.path[len(s.path)-1]
+	last := s.d.Row(a.role, a.move, def)
+	hist := s.hist[def]
+	p.cand, p.far, p.keys = p.cand[:0], p.far[:0], p.keys[:0]
+	killer, hinted := false, false
+	for _, m := range p.moves {
+		switch {
+		case int(near[m]) > r+1 && gd[m] != 0:
+			p.far = append(p.far, m)
+		case m == hint:
+			hinted = true
+		case m == p.killer:
+			killer = true
+		default:
+			k := uint64(analysis.Far)
+			if last != nil {
+				k = uint64(last[m])
+			}
+			const most = 1<<36 - 1
+			p.keys = append(p.keys, k<<52|(most-min(hist[m], most))<<16|uint64(m))
+		}
+	}
+	if hinted {
+		p.cand = append(p.cand, hint)
+	}
+	if killer {
+		p.cand = append(p.cand, p.killer)
+	}
+}
+
+// defence returns the i-th local defence in order: the hint and the
+// killer (p.cand), then the rest by key (p.keys), selected as they are
+// needed rather than sorted, since the first defence tried usually
+// refutes (sorting them all took 5% of the time).
+func (p *ply) defence(i int) game.Move {
+	if i < len(p.cand) {
+		return p.cand[i]
+	}
+	j := i - len(p.cand)
+	best := j
+	for k := j + 1; k < len(p.keys); k++ {
+		if p.keys[k] < p.keys[best] {
+			best = k
+		}
+	}
+	p.keys[j], p.keys[best] = p.keys[best], p.keys[j]
+	return game.Move(p.keys[j] & 0xffff)
+}
+
+// sortKeys sorts ascending by insertion: the lists are short.
+func sortKeys(ks []uint64) {
+	for i := 1; i < len(ks); i++ {
+		k, j := ks[i], i
+		for ; j > 0 && ks[j-1] > k; j-- {
+			ks[j] = ks[j-1]
+		}
+		ks[j] = k
+	}
 }
 
 // tenukiTried tries the non-local move m as the virtual tenuki unless one
@@ -267,15 +388,6 @@ func (s *Searcher) refutes(pl, att, def int, m, noop game.Move, r int) bool {
 	}
 	s.sim.Restore(p.bits)
 	return !won
-}
-
-func containsMove(ms []game.Move, m game.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // single returns role's only legal move (the waiting role's noop).
