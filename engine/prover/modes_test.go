@@ -24,6 +24,8 @@ func TestModes(t *testing.T) {
 	}{
 		{filepath.Join("testdata", "walks.kif"), "hop/4",
 			map[string]string{"hop/4": "fbfb", "walk/3": "fbf", "near/2": "fb", "back/1": "b", "long/1": "b"}},
+		{filepath.Join("testdata", "stale.kif"), "hop/4",
+			map[string]string{"hop/4": "fbfb", "reach/2": "fb", "link/2": "fb", "via/2": "ff"}},
 		{filepath.Join(shared, "games", "laikLee_hex", "laikLee_hex.kif"), "isList/1",
 			map[string]string{"isList/1": "b", "append_el/3": "fbf", "connection/6": "fffffb", "connection2/6": "fffffb"}},
 		{filepath.Join(shared, "games", "mummymaze1p", "mummymaze1p.kif"), "direction-from/5",
