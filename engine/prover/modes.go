@@ -16,9 +16,10 @@ import "math/bits"
 
 // forceDemand answers the static relation f on demand with the largest mode
 // that its readers can serve (extendDemand): every argument if they can bind
-// them all, else as many as they can. laikLee_hex's append_el/3 (an element,
-// a list, the list with the element appended) gets the element and the list:
-// its reader connection/6 asks for the list it then walks with. A mode that
+// them all, else as many as they can. mummymaze1p's direction-from/5 keeps
+// all five; testdata/walks.kif's hop/4 (an edge padded with two numbers)
+// gets the edge's end, twice, the only argument its reader walk/3 binds
+// once it is a question itself. A mode that
 // needs nothing would be its materialisation, which has just exceeded the
 // bound, so it is not tried; nor, beyond maxModeArity arguments, any mode
 // but the full one. A relation that no rule reads is not answered on
