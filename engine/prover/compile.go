@@ -76,8 +76,14 @@ type relation struct {
 	keyPos []int
 	// demand is set when every reader asks about the relation with bound
 	// arguments and it is answered on demand rather than materialised
-	// (demand.go).
+	// (demand.go). need is its mode, the arguments its questions bind: all
+	// of them, unless extendDemand made it a reader of a relation on
+	// demand (modes.go). A tabled relation is recursive: its questions
+	// go through tables even with every argument bound (tabling.go), as
+	// proving a tuple by its first derivation could loop.
 	demand bool
+	need   []bool
+	tabled bool
 }
 
 // program is a compiled game description.
@@ -89,6 +95,10 @@ type program struct {
 	// order they must be evaluated.
 	strata           [numLayers][][]int
 	trueRel, doesRel int
+	// forced lists the static relations over the fact bound that
+	// extendDemand answers on demand although some readers leave their
+	// arguments free.
+	forced []int
 }
 
 func relKey(name string, arity int) string { return fmt.Sprintf("%s/%d", name, arity) }

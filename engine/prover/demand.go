@@ -16,6 +16,10 @@ import "slices"
 // millions of tuples while the rules only ever ask about a handful of them.
 // Materialising them exceeds the fact bound; answering on demand costs a
 // few joins per question.
+//
+// A static relation over the bound that some reader asks with arguments
+// free is answered on demand too, its readers with it: see modes.go and
+// tabling.go.
 
 // keywordRelations are read by the Machine methods from their tables, so
 // they are always computed bottom-up.
@@ -33,7 +37,9 @@ var keywordRelations = map[string]bool{
 // bottom-up, or by the head when the rule itself belongs to a relation on
 // demand (its rules run only with the head bound). The qualifying set is
 // the largest one with that property, found by removing relations that
-// fail it until none does. ask may be nil.
+// fail it until none does. The relations in p.forced are then answered on
+// demand with the modes forceDemand finds, and so are their readers. ask
+// may be nil.
 func (p *program) markDemand(ask []bool) {
 	read, readPos := make([]bool, len(p.rels)), make([]bool, len(p.rels))
 	for _, rel := range p.rels {
@@ -61,13 +67,23 @@ func (p *program) markDemand(ask []bool) {
 			}
 		}
 	}
+	need := make([][]bool, len(p.rels))
+	for i, c := range cand {
+		if c {
+			need[i] = allTrue(p.rels[i].arity)
+		}
+	}
+	for _, f := range p.forced {
+		p.forceDemand(f, need)
+	}
 	for i, rel := range p.rels {
-		rel.demand = cand[i]
+		rel.need, rel.demand = need[i], need[i] != nil
+		rel.tabled = rel.demand && (p.recursive([]int{i}) || p.inCycle(i))
 		for _, r := range rel.rules {
 			for k := range r.body {
 				if l := &r.body[k]; positive(*l) {
 					l.kind = litPos
-					if cand[l.rel] {
+					if need[l.rel] != nil {
 						l.kind = litAsk
 					}
 				}
@@ -82,7 +98,10 @@ func positive(l literal) bool { return l.kind == litPos || l.kind == litAsk }
 // askInstead is the prover's answer to a static relation that exceeds the
 // fact bound when computed bottom-up: if every reader asks about it with
 // its arguments bound, it is answered on demand instead (markDemand with
-// the relation allowed), and askInstead reports true. Relations are
+// the relation allowed), and askInstead reports true. Otherwise the
+// readers that leave its arguments free are answered on demand as well, by
+// tabled questions with some arguments free (extendDemand); askInstead
+// reports whether that works. Relations are
 // materialised first because a positive literal of a materialised relation
 // can generate bindings through its indexes, which a question cannot:
 // answering merrills' adjacent/4 and mill/6 on demand made its replay five
@@ -94,11 +113,17 @@ func positive(l literal) bool { return l.kind == litPos || l.kind == litAsk }
 // pass questions on only if it is asked itself.
 func (p *program) askInstead(relation string, ask []bool) bool {
 	for i, rel := range p.rels {
-		if relKey(rel.name, rel.arity) != relation || rel.layer != layerStatic || ask[i] {
+		if relKey(rel.name, rel.arity) != relation || rel.layer != layerStatic || rel.demand || slices.Contains(p.forced, i) {
 			continue
 		}
-		p.allowReaders(i, ask)
-		p.markDemand(ask)
+		if !ask[i] {
+			p.allowReaders(i, ask)
+			p.markDemand(ask)
+		}
+		if !rel.demand {
+			p.forced = append(p.forced, i)
+			p.markDemand(ask)
+		}
 		return rel.demand
 	}
 	return false
@@ -174,7 +199,7 @@ func (e *evaluator) holds(rel int, tuple []termID) bool {
 		return false
 	}
 	tuple = slices.Clone(tuple) // the caller's slice is scratch space
-	q := e.subEvaluator()
+	q := e.subEvaluator(true)
 	found := false
 	for _, r := range e.p.rels[rel].rules {
 		if q.prove(r, tuple) {
@@ -197,15 +222,16 @@ func (e *evaluator) holds(rel int, tuple []termID) bool {
 	return found
 }
 
-// subEvaluator returns the evaluator that answers e's demand questions. It
-// is kept and reused: questions nest strictly, each level with its own
-// bindings.
-func (e *evaluator) subEvaluator() *evaluator {
+// subEvaluator returns the evaluator that answers e's demand questions: a
+// membership question stopping at the first derivation (query), or a tabled
+// question (tabling.go). It is kept and reused: questions nest strictly,
+// each level with its own bindings.
+func (e *evaluator) subEvaluator(query bool) *evaluator {
 	if e.sub == nil {
-		e.sub = &evaluator{p: e.p, query: true, limit: e.limit, where: e.where}
+		e.sub = &evaluator{p: e.p, limit: e.limit, where: e.where, left: e.left, tab: e.tab}
 	}
 	q := e.sub
-	q.tables, q.left, q.err = e.tables, e.left, nil
+	q.tables, q.err, q.query, q.found, q.into = e.tables, nil, query, false, nil
 	return q
 }
 

@@ -17,6 +17,9 @@ type table struct {
 	// absent holds the tuples known not to hold, for a relation evaluated
 	// on demand (demand.go); nil otherwise.
 	absent *table
+	// questions holds the tabled questions about a relation on demand,
+	// by tupleKey (tabling.go); nil until one is asked.
+	questions map[string]*answers
 }
 
 func newTable(arity int) *table {
@@ -122,7 +125,7 @@ type evaluator struct {
 	tup    []termID // scratch for buildTuple
 	done   []bool   // body literals joined so far in the current rule
 	ndone  int
-	left   int // facts that may still be derived before the limit
+	left   *int // facts that may still be derived before the limit, shared with sub
 	limit  int
 	where  string
 	err    error
@@ -133,12 +136,17 @@ type evaluator struct {
 	// setting found, instead of storing facts. sub answers e's questions.
 	query, found bool
 	sub          *evaluator
+	// into is set on an evaluator that answers a tabled question: derive
+	// adds to its answers. tab is shared by the nested evaluators.
+	into *answers
+	tab  *tabling
 }
 
 // evalLayer derives every relation of the given layer into tables, which
 // already holds the tables of the layers below.
 func (p *program) evalLayer(tables []*table, layer int, limit int, where string) error {
-	e := &evaluator{p: p, tables: tables, left: limit, limit: limit, where: where,
+	left := limit
+	e := &evaluator{p: p, tables: tables, left: &left, limit: limit, where: where, tab: &tabling{},
 		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}
 	for _, scc := range p.strata[layer] {
 		if p.rels[scc[0]].demand {
@@ -282,13 +290,13 @@ func (e *evaluator) test(l *literal) bool {
 		if e.p.rels[l.rel].demand {
 			// Intern: the rules may build a term no fact holds yet.
 			tuple, _ := e.buildTuple(l.args, true)
-			return !e.holds(l.rel, tuple)
+			return !e.member(l.rel, tuple)
 		}
 		tuple, ok := e.buildTuple(l.args, false)
 		return !ok || !e.tables[l.rel].contains(tuple)
 	case litAsk:
 		tuple, _ := e.buildTuple(l.args, true)
-		return e.holds(l.rel, tuple)
+		return e.member(l.rel, tuple)
 	case litDistinct, litEqual:
 		a, _ := e.build(l.args[0], true)
 		b, _ := e.build(l.args[1], true)
@@ -321,6 +329,10 @@ func (e *evaluator) joinCheapest(r *rule, delta int) {
 		if best.lit < 0 || a.cost < best.cost {
 			best, best.lit = a, i
 		}
+	}
+	if best.lit < 0 {
+		e.joinAsk(r, delta) // only questions are left
+		return
 	}
 	l := &r.body[best.lit]
 	t := e.tables[l.rel]
@@ -375,18 +387,32 @@ func (e *evaluator) tryTuple(r *rule, delta int, l *literal, tuple []termID) {
 	e.undo(mark)
 }
 
+// derive adds the head of r under the bindings to its table, or to the
+// answers of the question being answered, or notes that a membership
+// question holds.
 func (e *evaluator) derive(r *rule) {
 	if e.query {
 		e.found = true
 		return
 	}
 	tuple, _ := e.buildTuple(r.args, true)
-	if e.tables[r.head].add(tuple) {
-		e.left--
-		if e.left < 0 {
-			rel := e.p.rels[r.head]
-			e.err = &LimitError{Limit: e.limit, Where: e.where, Relation: relKey(rel.name, rel.arity)}
+	if e.into == nil {
+		if e.tables[r.head].add(tuple) {
+			e.spend(r.head)
 		}
+	} else if e.into.facts.add(tuple) {
+		e.tab.clock++
+		e.tab.lastNew = e.tab.clock
+		e.spend(r.head)
+	}
+}
+
+// spend counts a new fact of relation rel against the bound.
+func (e *evaluator) spend(rel int) {
+	*e.left--
+	if *e.left < 0 && e.err == nil {
+		r := e.p.rels[rel]
+		e.err = &LimitError{Limit: e.limit, Where: e.where, Relation: relKey(r.name, r.arity)}
 	}
 }
 

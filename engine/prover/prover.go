@@ -108,8 +108,9 @@ func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
 }
 
 // evalStatic computes the static relations. A relation over the fact bound
-// that its readers only ask about with bound arguments is answered on demand
-// instead, and the static relations are computed again (askInstead).
+// is answered on demand instead when its readers can ask it questions, with
+// its arguments bound or, with some free, by becoming questions themselves,
+// and the static relations are computed again (askInstead).
 func (pr *Prover) evalStatic() error {
 	ask := make([]bool, len(pr.prog.rels))
 	for {
