@@ -13,7 +13,9 @@
 # with Jupyter's config, data and runtime directories in a temporary
 # directory, so the user's own Jupyter setup is neither read nor changed.
 # GDLAB_QUICK=1 in the environment reaches the kernel, and notebooks read
-# it to do less. Each cell may take NOTEBOOK_TIMEOUT seconds (default 600).
+# it to do less. Each cell may take NOTEBOOK_TIMEOUT seconds: by default 600
+# in quick mode and 3600 in full mode, where one cell plays a whole match
+# (notebook 04's took 10 minutes on a busy machine).
 # Ends with "N passed, M failed"; the exit status is non-zero if any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +24,9 @@ root="$PWD"
 python=/usr/bin/python3
 [ -n "${CONDA_PREFIX:-}" ] && [ -x "$CONDA_PREFIX/bin/python" ] && python="$CONDA_PREFIX/bin/python"
 kernel="${GDLAB_KERNEL:-gdlab}"
-timeout="${NOTEBOOK_TIMEOUT:-600}"
+default_timeout=3600
+[ -n "${GDLAB_QUICK:-}" ] && default_timeout=600
+timeout="${NOTEBOOK_TIMEOUT:-$default_timeout}"
 prefix="$root/out/jupyter"
 
 update=0
