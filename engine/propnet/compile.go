@@ -165,9 +165,9 @@ func (c *compiler) markEager(goals bool) {
 		mark(l)
 	}
 	mark(g.terminal)
-	for r := range g.goals {
-		for _, o := range g.goals[r] {
-			if goals {
+	if goals { // Options.EagerGoals: nothing is lazy
+		for _, gs := range g.goals {
+			for _, o := range gs {
 				mark(o.l)
 			}
 		}
