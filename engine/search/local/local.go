@@ -83,6 +83,12 @@ type Options struct {
 	// NoTenuki leaves the virtual tenuki out: non-local defender moves are
 	// then ignored, and local zugzwang passes for a win. For experiments.
 	NoTenuki bool
+	// Progress, when set, is called after each completed depth N with the
+	// result so far (statuses and Stats as of that depth), so that a
+	// caller can use early results while deeper iterations run. It runs on
+	// the searching goroutine and must not keep the result, which the
+	// search goes on changing: copy what is needed.
+	Progress func(*Result)
 	// TableBits sets the transposition table's size, 2^TableBits entries;
 	// 0 means 20, negative means no table.
 	TableBits int
@@ -161,6 +167,7 @@ type Searcher struct {
 	won        game.Move
 	exhaustive bool
 	limit      int64 // node budget, 0 for none
+	start      time.Time
 	ctx        context.Context
 	stop       search.Stop
 }
@@ -245,12 +252,17 @@ func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed
 	for _, h := range s.hist {
 		clear(h)
 	}
-	start := time.Now()
+	s.start = time.Now()
 	res, err := s.root(seedRole, seed)
 	if err != nil {
 		return nil, err
 	}
-	res.Stats.Nodes, res.Stats.Hits, res.Stats.WinHits, res.Stats.Stopped = s.nodes, s.hits, s.whits, s.stop
-	res.Stats.Elapsed = time.Since(start)
+	s.fillStats(res)
 	return res, nil
+}
+
+// fillStats records the search's counters and elapsed time in res.
+func (s *Searcher) fillStats(res *Result) {
+	res.Stats.Nodes, res.Stats.Hits, res.Stats.WinHits, res.Stats.Stopped = s.nodes, s.hits, s.whits, s.stop
+	res.Stats.Elapsed = time.Since(s.start)
 }

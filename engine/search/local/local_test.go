@@ -144,6 +144,44 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestProgress checks that Progress sees every completed depth in order,
+// that a move once resolved stays resolved with the same result, and that
+// the last call shows what Search returns.
+func TestProgress(t *testing.T) {
+	f := newFixture(t, "breakthroughSmall")
+	st, r, m := midgame(t, f, 2, 16)
+	var seen []Result
+	opt := Options{MaxDepth: 5, Progress: func(res *Result) {
+		cp := *res
+		cp.Moves = append([]MoveResult(nil), res.Moves...)
+		seen = append(seen, cp)
+	}}
+	s, _ := New(f.net, f.d, opt)
+	res, err := s.Search(context.Background(), st, r, m, search.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != res.Stats.Depth || res.Stats.Depth != 5 {
+		t.Fatalf("%d progress calls, depth %d; want 5 and 5", len(seen), res.Stats.Depth)
+	}
+	for i, p := range seen {
+		if p.Stats.Depth != i+1 || p.Stats.Nodes != res.Stats.DepthNodes[i] {
+			t.Errorf("call %d: depth %d, %d nodes; want %d, %d", i, p.Stats.Depth, p.Stats.Nodes, i+1, res.Stats.DepthNodes[i])
+		}
+		for j, mr := range p.Moves {
+			if mr.Status != Unknown && mr != res.Moves[j] {
+				t.Errorf("depth %d: %s %s %d, finally %s %d", i+1, mr.Text, mr.Status, mr.Depth, res.Moves[j].Status, res.Moves[j].Depth)
+			}
+		}
+	}
+	last := seen[len(seen)-1]
+	for j, mr := range last.Moves {
+		if mr != res.Moves[j] {
+			t.Errorf("last call: %s %s, returned %s", mr.Text, mr.Status, res.Moves[j].Status)
+		}
+	}
+}
+
 // TestNotAlternating rejects games where both roles move at once.
 func TestNotAlternating(t *testing.T) {
 	net := propnettest.Load(t, "testdata/simultaneous.kif")

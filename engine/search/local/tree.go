@@ -26,7 +26,6 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 	s.path = append(s.path[:0], anchor{seedRole, seed})
 	s.near = s.near[:0]
 	s.plies[0].bits = s.sim.Snapshot(s.plies[0].bits)
-	start := time.Now()
 	for n := 1; n <= s.opt.MaxDepth && !s.halted(); n++ {
 		s.rootWins(res, mover, opp, n)
 		s.rootLosses(res, mover, opp, n)
@@ -34,8 +33,12 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 			break
 		}
 		res.Stats.Depth = n
-		res.Stats.DepthTime = append(res.Stats.DepthTime, time.Since(start))
+		res.Stats.DepthTime = append(res.Stats.DepthTime, time.Since(s.start))
 		res.Stats.DepthNodes = append(res.Stats.DepthNodes, s.nodes)
+		if s.opt.Progress != nil {
+			s.fillStats(res)
+			s.opt.Progress(res)
+		}
 		if resolved(res) {
 			break
 		}

@@ -24,7 +24,8 @@ import (
 // node's chooser (no pruning: they are hints, not proofs). When every move
 // is a local loss the penalty is uniform, so plain UCT decides. The worker
 // runs on its own clock, so a search with the switch on is reproducible
-// only in its tree work, not in which hints arrive when.
+// only in its tree work, not in which hints arrive when. Each depth a
+// local search completes is published as it completes.
 
 // LocalPenalty is the selection adjustment, on the 0..1 value scale, for
 // a move local search reports lost (subtracted) or won (added).
@@ -60,6 +61,7 @@ type feeder struct {
 	searches atomic.Int64
 	prev     game.State // the root of the last Play and the move played there
 	prevMove game.Move
+	cur      target // the worker's current target
 }
 
 // target is one local-search request.
@@ -78,14 +80,16 @@ func newFeeder(ctx context.Context, net *propnet.Net, every time.Duration) (*fee
 	if err != nil {
 		return nil, fmt.Errorf("mcts: move distances: %w", err)
 	}
-	ls, err := local.New(net, d, local.Options{})
-	if err != nil {
-		return nil, err
-	}
 	if every <= 0 {
 		every = defaultRetarget
 	}
-	f := &feeder{net: net, d: d, ls: ls, every: every, prevMove: game.NoMove}
+	f := &feeder{net: net, d: d, every: every, prevMove: game.NoMove}
+	// Each completed depth is published at once: the first depths take
+	// milliseconds, and selection can use them while deeper ones run.
+	f.ls, err = local.New(net, d, local.Options{Progress: func(res *local.Result) { f.publish(f.cur, res) }})
+	if err != nil {
+		return nil, err
+	}
 	f.hints.Store(&[]*LocalHint{})
 	return f, nil
 }
@@ -124,6 +128,7 @@ func (f *feeder) work() {
 			// Each target gets its share of the interval, so the second is
 			// searched before the next re-targeting cancels the job.
 			share := f.every / time.Duration(len(ts))
+			f.cur = tg
 			res, err := f.ls.Search(ctx, tg.state, tg.seedRole, tg.seed, search.Budget{Time: share})
 			if err == nil {
 				f.publish(tg, res)
@@ -149,10 +154,14 @@ func (f *feeder) retarget(ts []target) {
 	f.reqs <- ts
 }
 
-// publish attaches a result to its state, replacing older results for the
-// same state and dropping the oldest beyond maxHints.
+// publish attaches a copy of a result to its state, replacing older
+// results for the same state and dropping the oldest beyond maxHints.
 func (f *feeder) publish(tg target, res *local.Result) {
-	h := &LocalHint{State: tg.state, Role: res.Role, Result: res}
+	cp := *res
+	cp.Moves = append([]local.MoveResult(nil), res.Moves...)
+	cp.Stats.DepthTime = append([]time.Duration(nil), res.Stats.DepthTime...)
+	cp.Stats.DepthNodes = append([]int64(nil), res.Stats.DepthNodes...)
+	h := &LocalHint{State: tg.state, Role: res.Role, Result: &cp}
 	if tg.seed != game.NoMove {
 		h.Seed = f.net.MoveText(tg.seedRole, tg.seed)
 	}

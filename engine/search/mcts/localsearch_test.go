@@ -54,3 +54,44 @@ func TestLocalSearchSwitch(t *testing.T) {
 	}
 	t.Errorf("played %s, local wins were %v", net.MoveText(role, mv), wins)
 }
+
+// TestLocalHintsArriveByDepth checks that the worker publishes each depth
+// as it completes: with a target given twenty seconds, on a midgame position
+// that does not resolve soon, hints must appear within two seconds while
+// the search is still running.
+func TestLocalHintsArriveByDepth(t *testing.T) {
+	net := propnettest.Curated(t, "breakthrough")
+	f, err := newFeeder(context.Background(), net, 20*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := net.Initial()
+	rng := game.NewRand(3)
+	for i := 0; i < 16; i++ {
+		joint := make([]game.Move, 2)
+		for r := range joint {
+			ms, _ := net.Legal(st, r, nil)
+			joint[r] = ms[rng.IntN(len(ms))]
+		}
+		if st, err = net.Next(st, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.start()
+	defer f.stop()
+	f.retarget([]target{{state: st, seedRole: 1, seed: game.NoMove}})
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		if h := f.lookup(st); h != nil {
+			if f.searches.Load() != 0 {
+				t.Fatal("the search ended early: the position no longer tests progress")
+			}
+			if h.Result.Stats.Depth < 1 || len(h.Result.Moves) != len(h.status) {
+				t.Errorf("hint at depth %d with %d moves, %d statuses", h.Result.Stats.Depth, len(h.Result.Moves), len(h.status))
+			}
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Error("no hint within 2s of a 20s search")
+}
