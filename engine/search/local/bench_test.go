@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -65,10 +66,12 @@ func BenchmarkLocalSearch(b *testing.B) {
 
 // BenchmarkLocalDepth measures what notebook 06 reports: the depth N
 // completed (for both roles) by one search with a time budget on one
-// thread, from the positions after 16 seeded random plies (seeds 1-3),
-// the last move as the seed. The budget is GDLAB_LOCAL_BUDGET (a
-// duration, default 1s; the notebook's figure is 15s). Run it with
-// -benchtime=1x: each position is searched once per iteration.
+// thread, from the positions after 16 seeded random plies (seeds 1-3, or
+// 1 to GDLAB_LOCAL_POSITIONS), the last move as the seed. The budget is
+// GDLAB_LOCAL_BUDGET (a duration, default 1s; the notebook's figure is
+// 15s). Run it with -benchtime=1x: each position is searched once per
+// iteration. The metric "resolved" is 1 when the search resolved every
+// move before the budget ran out (its N then says nothing of depth).
 func BenchmarkLocalDepth(b *testing.B) {
 	budget := time.Second
 	if v := os.Getenv("GDLAB_LOCAL_BUDGET"); v != "" {
@@ -79,6 +82,11 @@ func BenchmarkLocalDepth(b *testing.B) {
 		budget = d
 	}
 	depthPositions(b, Options{}, search.Budget{Time: budget}, func(b *testing.B, st Stats) {
+		resolved := 0.0
+		if st.Stopped == search.StopNone {
+			resolved = 1
+		}
+		b.ReportMetric(resolved, "resolved")
 		b.ReportMetric(float64(st.Depth), "N")
 		b.ReportMetric(float64(st.Plies()), "plies")
 		if n := len(st.DepthTime); n > 0 {
@@ -101,9 +109,17 @@ func BenchmarkLocalStates(b *testing.B) {
 // position with a new searcher, reporting states per second and what
 // report adds.
 func depthPositions(b *testing.B, opt Options, budget search.Budget, report func(*testing.B, Stats)) {
+	positions := uint64(3)
+	if v := os.Getenv("GDLAB_LOCAL_POSITIONS"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 8)
+		if err != nil || n == 0 {
+			b.Fatalf("GDLAB_LOCAL_POSITIONS=%q: want a count from 1 to 255", v)
+		}
+		positions = n
+	}
 	for _, name := range []string{"breakthroughSmall", "breakthrough"} {
 		f := newFixture(b, name)
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= positions; seed++ {
 			b.Run(fmt.Sprintf("%s/%d", name, seed), func(b *testing.B) {
 				st, r, m := midgame(b, f, seed, 16)
 				for i := 0; i < b.N; i++ {
