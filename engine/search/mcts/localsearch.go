@@ -131,6 +131,9 @@ func (f *feeder) work() {
 			f.cur = tg
 			res, err := f.ls.Search(ctx, tg.state, tg.seedRole, tg.seed, search.Budget{Time: share})
 			if err == nil {
+				// Progress published every completed depth; this adds the
+				// moves an iteration cut short had already resolved (its
+				// wins and losses are proved all the same).
 				f.publish(tg, res)
 				f.searches.Add(1)
 			}
