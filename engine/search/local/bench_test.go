@@ -89,6 +89,8 @@ func BenchmarkLocalDepth(b *testing.B) {
 		b.ReportMetric(resolved, "resolved")
 		b.ReportMetric(float64(st.Depth), "N")
 		b.ReportMetric(float64(st.Plies()), "plies")
+		b.ReportMetric(float64(st.WinDepth), "win-N")
+		b.ReportMetric(float64(st.WinPlies()), "win-plies")
 		if n := len(st.DepthTime); n > 0 {
 			b.ReportMetric(st.DepthTime[n-1].Seconds(), "s-to-N")
 		}

@@ -83,8 +83,9 @@ type Options struct {
 	// NoTenuki leaves the virtual tenuki out: non-local defender moves are
 	// then ignored, and local zugzwang passes for a win. For experiments.
 	NoTenuki bool
-	// Progress, when set, is called after each completed depth N with the
-	// result so far (statuses and Stats as of that depth), so that a
+	// Progress, when set, is called after each completed iteration, of
+	// the wins or of the losses, with the result so far (statuses and
+	// Stats as of that iteration), so that a
 	// caller can use early results while deeper iterations run. It runs on
 	// the searching goroutine and must not keep the result, which the
 	// search goes on changing: copy what is needed.
@@ -109,10 +110,18 @@ type MoveResult struct {
 
 // Stats describes one search.
 type Stats struct {
-	Nodes   int64         // states generated (transitions made)
-	Depth   int           // the deepest N completed for both roles
-	Elapsed time.Duration // wall-clock time
-	// DepthTime is the elapsed time when each N completed (index N-1).
+	Nodes int64 // states generated (transitions made)
+	// Depth is the deepest N completed for both roles: min(WinDepth,
+	// LossDepth).
+	Depth int
+	// WinDepth is the deepest N to which the mover's wins were searched,
+	// LossDepth the deepest to which the opponent's wins after each of the
+	// mover's unresolved moves were. The two deepen separately (see
+	// Search), so WinDepth may run ahead.
+	WinDepth, LossDepth int
+	Elapsed             time.Duration // wall-clock time
+	// DepthTime is the elapsed time when each N completed for both roles
+	// (index N-1).
 	DepthTime []time.Duration
 	// DepthNodes is the states generated when each N completed (index
 	// N-1): unlike time, a deterministic measure of the work per depth.
@@ -125,6 +134,10 @@ type Stats struct {
 // Plies returns the plies of the longest win the completed depth covers:
 // N attacker moves and the N−1 replies between them.
 func (s Stats) Plies() int { return max(0, 2*s.Depth-1) }
+
+// WinPlies returns the plies of the longest win of the mover's that the
+// search covered: 2·WinDepth−1.
+func (s Stats) WinPlies() int { return max(0, 2*s.WinDepth-1) }
 
 // Result is what a search found.
 type Result struct {
@@ -238,6 +251,12 @@ func winValue(net *propnet.Net, role int) int {
 // beyond the goal distance. It deepens until every legal move is
 // resolved, MaxDepth is reached, or the budget (time, deadline or Nodes,
 // counted as states generated) or ctx ends it.
+//
+// The mover's wins and its losses deepen separately: each step runs the
+// next iteration of the one whose last iteration generated fewer states.
+// The loss searches (one after each of the mover's moves) cost many times
+// the win searches, and deepening both in step would hold the wins to the
+// losses' depth.
 func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed game.Move, b search.Budget) (*Result, error) {
 	pst, ok := st.(*propnet.State)
 	if !ok {

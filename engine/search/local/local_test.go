@@ -144,9 +144,10 @@ func TestBudget(t *testing.T) {
 	}
 }
 
-// TestProgress checks that Progress sees every completed depth in order,
-// that a move once resolved stays resolved with the same result, and that
-// the last call shows what Search returns.
+// TestProgress checks that Progress sees every completed iteration in
+// order, each deepening the wins or the losses by one, that a move once
+// resolved stays resolved with the same result, and that the last call
+// shows what Search returns.
 func TestProgress(t *testing.T) {
 	f := newFixture(t, "breakthroughSmall")
 	st, r, m := midgame(t, f, 2, 16)
@@ -161,23 +162,56 @@ func TestProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(seen) != res.Stats.Depth || res.Stats.Depth != 5 {
-		t.Fatalf("%d progress calls, depth %d; want 5 and 5", len(seen), res.Stats.Depth)
+	if st := res.Stats; len(seen) != 10 || st.WinDepth != 5 || st.LossDepth != 5 || st.Depth != 5 {
+		t.Fatalf("%d progress calls, depths %d/%d/%d; want 10 calls and 5 throughout", len(seen), st.WinDepth, st.LossDepth, st.Depth)
 	}
+	prev := Stats{}
 	for i, p := range seen {
-		if p.Stats.Depth != i+1 || p.Stats.Nodes != res.Stats.DepthNodes[i] {
-			t.Errorf("call %d: depth %d, %d nodes; want %d, %d", i, p.Stats.Depth, p.Stats.Nodes, i+1, res.Stats.DepthNodes[i])
+		st := p.Stats
+		if st.WinDepth+st.LossDepth != i+1 || st.WinDepth < prev.WinDepth || st.LossDepth < prev.LossDepth {
+			t.Errorf("call %d: depths %d/%d after %d/%d", i, st.WinDepth, st.LossDepth, prev.WinDepth, prev.LossDepth)
+		}
+		if st.Depth != min(st.WinDepth, st.LossDepth) || len(st.DepthNodes) != st.Depth {
+			t.Errorf("call %d: depth %d with %d/%d and %d depth records", i, st.Depth, st.WinDepth, st.LossDepth, len(st.DepthNodes))
+		}
+		if st.Depth > prev.Depth && st.Nodes != res.Stats.DepthNodes[st.Depth-1] {
+			t.Errorf("call %d: both roles reached %d at %d states, recorded %d", i, st.Depth, st.Nodes, res.Stats.DepthNodes[st.Depth-1])
 		}
 		for j, mr := range p.Moves {
 			if mr.Status != Unknown && mr != res.Moves[j] {
-				t.Errorf("depth %d: %s %s %d, finally %s %d", i+1, mr.Text, mr.Status, mr.Depth, res.Moves[j].Status, res.Moves[j].Depth)
+				t.Errorf("call %d: %s %s %d, finally %s %d", i, mr.Text, mr.Status, mr.Depth, res.Moves[j].Status, res.Moves[j].Depth)
 			}
 		}
+		prev = st
 	}
 	last := seen[len(seen)-1]
 	for j, mr := range last.Moves {
 		if mr != res.Moves[j] {
 			t.Errorf("last call: %s %s, returned %s", mr.Text, mr.Status, res.Moves[j].Status)
+		}
+	}
+}
+
+// TestDeepenNext checks the schedule of the two deepenings: one not yet
+// started first (the wins before the losses), then the one whose last
+// iteration cost less, none past MaxDepth.
+func TestDeepenNext(t *testing.T) {
+	s := &Searcher{opt: Options{MaxDepth: 4}}
+	for _, c := range []struct {
+		runs [2]deepening
+		want int
+	}{
+		{[2]deepening{}, 0},
+		{[2]deepening{{1, 0, true}, {}}, 1},
+		{[2]deepening{{}, {1, 0, true}}, 0},
+		{[2]deepening{{3, 500, true}, {2, 9000, true}}, 0},
+		{[2]deepening{{3, 500, true}, {2, 400, true}}, 1},
+		{[2]deepening{{3, 500, true}, {3, 500, true}}, 0},
+		{[2]deepening{{4, 5, true}, {2, 9000, true}}, 1},
+		{[2]deepening{{4, 5, true}, {4, 9000, true}}, -1},
+	} {
+		if got := s.deepenNext(&c.runs); got != c.want {
+			t.Errorf("deepenNext(%+v) = %d, want %d", c.runs, got, c.want)
 		}
 	}
 }

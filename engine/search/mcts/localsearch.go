@@ -24,8 +24,9 @@ import (
 // node's chooser (no pruning: they are hints, not proofs). When every move
 // is a local loss the penalty is uniform, so plain UCT decides. The worker
 // runs on its own clock, so a search with the switch on is reproducible
-// only in its tree work, not in which hints arrive when. Each depth a
-// local search completes is published as it completes.
+// only in its tree work, not in which hints arrive when. Each iteration
+// a local search completes (of its wins or of its losses) is published as
+// it completes.
 
 // LocalPenalty is the selection adjustment, on the 0..1 value scale, for
 // a move local search reports lost (subtracted) or won (added).
@@ -84,7 +85,7 @@ func newFeeder(ctx context.Context, net *propnet.Net, every time.Duration) (*fee
 		every = defaultRetarget
 	}
 	f := &feeder{net: net, d: d, every: every, prevMove: game.NoMove}
-	// Each completed depth is published at once: the first depths take
+	// Each completed iteration is published at once: the first take
 	// milliseconds, and selection can use them while deeper ones run.
 	f.ls, err = local.New(net, d, local.Options{Progress: func(res *local.Result) { f.publish(f.cur, res) }})
 	if err != nil {
@@ -131,7 +132,7 @@ func (f *feeder) work() {
 			f.cur = tg
 			res, err := f.ls.Search(ctx, tg.state, tg.seedRole, tg.seed, search.Budget{Time: share})
 			if err == nil {
-				// Progress published every completed depth; this adds the
+				// Progress published every completed iteration; this adds the
 				// moves an iteration cut short had already resolved (its
 				// wins and losses are proved all the same).
 				f.publish(tg, res)

@@ -55,8 +55,8 @@ func TestLocalSearchSwitch(t *testing.T) {
 	t.Errorf("played %s, local wins were %v", net.MoveText(role, mv), wins)
 }
 
-// TestLocalHintsArriveByDepth checks that the worker publishes each depth
-// as it completes: with a target given twenty seconds, on a midgame position
+// TestLocalHintsArriveByDepth checks that the worker publishes each
+// iteration as it completes: with a target given twenty seconds, on a midgame position
 // that does not resolve soon, hints must appear within two seconds while
 // the search is still running.
 func TestLocalHintsArriveByDepth(t *testing.T) {
@@ -86,8 +86,8 @@ func TestLocalHintsArriveByDepth(t *testing.T) {
 			if f.searches.Load() != 0 {
 				t.Fatal("the search ended early: the position no longer tests progress")
 			}
-			if h.Result.Stats.Depth < 1 || len(h.Result.Moves) != len(h.status) {
-				t.Errorf("hint at depth %d with %d moves, %d statuses", h.Result.Stats.Depth, len(h.Result.Moves), len(h.status))
+			if st := h.Result.Stats; st.WinDepth+st.LossDepth < 1 || len(h.Result.Moves) != len(h.status) {
+				t.Errorf("hint after no iteration (depths %d/%d) or with %d moves, %d statuses", st.WinDepth, st.LossDepth, len(h.Result.Moves), len(h.status))
 			}
 			return
 		}
