@@ -151,8 +151,17 @@ func (s *Sim) legalIn(i int32) bool {
 	return s.lpos[i] >= 0 && value(s.cnt, s.net.groupGate[s.net.moveGroup[i]])
 }
 
-// setProp sets a base or input proposition's node to v.
+// setProp sets a base or input proposition's node to v and propagates.
 func (s *Sim) setProp(node int32, v bool) {
+	s.queue(node, v)
+	s.propagate()
+}
+
+// queue sets a base or input proposition's node to v and pushes its flip
+// event without propagating it. Events queued together are propagated
+// last in, first out, each with all it causes before the one queued before
+// it: queue what must take effect first last.
+func (s *Sim) queue(node int32, v bool) {
 	if node < 0 {
 		return
 	}
@@ -168,26 +177,26 @@ func (s *Sim) setProp(node int32, v bool) {
 		s.cnt[node] = 0
 		s.stack = append(s.stack, node<<1)
 	}
-	s.propagate()
 }
 
 // load makes bits the current state, changing only the propositions that
-// differ. Facts that become true are set before facts that become false
-// are cleared: a piece that captures replaces another on its cell, and
-// "the cell is occupied" then stays true instead of flickering through
-// every line that crosses the cell.
+// differ, in one propagation. Facts that become true take effect before
+// facts that become false (they are queued last): a piece that captures
+// replaces another on its cell, and "the cell is occupied" then stays true
+// instead of flickering through every line that crosses the cell.
 func (s *Sim) load(bs []uint64) {
 	for w, x := range bs {
-		for on := x &^ s.state[w]; on != 0; on &= on - 1 {
-			s.setProp(s.net.baseNode[w<<6+bits.TrailingZeros64(on)], true)
+		for off := s.state[w] &^ x; off != 0; off &= off - 1 {
+			s.queue(s.net.baseNode[w<<6+bits.TrailingZeros64(off)], false)
 		}
 	}
 	for w, x := range bs {
-		for off := s.state[w] &^ x; off != 0; off &= off - 1 {
-			s.setProp(s.net.baseNode[w<<6+bits.TrailingZeros64(off)], false)
+		for on := x &^ s.state[w]; on != 0; on &= on - 1 {
+			s.queue(s.net.baseNode[w<<6+bits.TrailingZeros64(on)], true)
 		}
 		s.state[w] = x
 	}
+	s.propagate()
 }
 
 // Reset returns the simulator to the initial state with no moves set.
@@ -418,23 +427,23 @@ func (s *Sim) SetMoves(joint []game.Move) error {
 	return nil
 }
 
-// setJoint sets a valid joint move. All new moves are set before any old
-// one is cleared, so that a gate fed by the moves of several roles (such
-// as "no move touches this cell") does not flicker when roles take turns.
+// setJoint sets a valid joint move in one propagation. All new moves take
+// effect before any old one is cleared (they are queued last), so that a
+// gate fed by the moves of several roles (such as "no move touches this
+// cell") does not flicker when roles take turns.
 func (s *Sim) setJoint(joint []game.Move) {
 	for r, m := range joint {
-		if s.moves[r] != int32(m) {
-			s.setProp(s.net.inputNode[s.net.inputOff[r]+int32(m)], true)
+		if old := s.moves[r]; old != int32(m) && old >= 0 {
+			s.queue(s.net.inputNode[s.net.inputOff[r]+old], false)
 		}
 	}
 	for r, m := range joint {
-		if old := s.moves[r]; old != int32(m) {
-			if old >= 0 {
-				s.setProp(s.net.inputNode[s.net.inputOff[r]+old], false)
-			}
+		if s.moves[r] != int32(m) {
+			s.queue(s.net.inputNode[s.net.inputOff[r]+int32(m)], true)
 			s.moves[r] = int32(m)
 		}
 	}
+	s.propagate()
 }
 
 // Advance makes the state that follows the current one under the moves set
