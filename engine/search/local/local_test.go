@@ -192,6 +192,23 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// TestWinsDeepenAhead checks what the separate deepenings are for: on a
+// midgame position where the loss searches (one after each of the mover's
+// moves) cost many times the win searches, a budget that holds both roles
+// to a depth lets the mover's wins go deeper.
+func TestWinsDeepenAhead(t *testing.T) {
+	f := newFixture(t, "breakthroughSmall")
+	st, r, m := midgame(t, f, 2, 16)
+	s, _ := New(f.net, f.d, Options{})
+	res, err := s.Search(context.Background(), st, r, m, search.Budget{Nodes: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := res.Stats; st.WinDepth <= st.LossDepth || st.Depth != st.LossDepth {
+		t.Errorf("depths: wins %d, losses %d, both %d; want the wins ahead", st.WinDepth, st.LossDepth, st.Depth)
+	}
+}
+
 // TestDeepenNext checks the schedule of the two deepenings: one not yet
 // started first (the wins before the losses), then the one whose last
 // iteration cost less, none past MaxDepth.

@@ -66,7 +66,7 @@ type deepening struct {
 // one before (about ten times in breakthrough) at a similar rate for both,
 // so this keeps the two within one iteration's cost of each other rather
 // than in step: the loss searches, one after each of the mover's moves,
-// cost ten to fifty times the win searches, and in step they held the
+// cost twenty to sixty times the win searches, and in step they held the
 // win search to their depth.
 func (s *Searcher) deepenNext(runs *[2]deepening) int {
 	k := -1
