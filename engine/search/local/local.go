@@ -85,10 +85,10 @@ type Options struct {
 	NoTenuki bool
 	// Progress, when set, is called after each completed iteration, of
 	// the wins or of the losses, with the result so far (statuses and
-	// Stats as of that iteration), so that a
-	// caller can use early results while deeper iterations run. It runs on
-	// the searching goroutine and must not keep the result, which the
-	// search goes on changing: copy what is needed.
+	// Stats as of that iteration), so that a caller can use early results
+	// while deeper iterations run. It runs on the searching goroutine and
+	// must not keep the result, which the search goes on changing: copy
+	// what is needed.
 	Progress func(*Result)
 	// TableBits sets the transposition table's size, 2^TableBits entries;
 	// 0 means 20, negative means no table.
