@@ -137,14 +137,14 @@ func simPlayouts(ctx context.Context, sim *propnet.Sim, rng *rand.Rand) (benchRe
 				return r, err
 			}
 			steps += n
-			if sim.Terminal() || ctx.Err() != nil {
+			if term, _ := sim.Terminal(); term || ctx.Err() != nil {
 				break
 			}
 		}
-		if !sim.Terminal() {
+		if term, _ := sim.Terminal(); !term {
 			break
 		}
-		goals = sim.Goals(goals)
+		goals, _ = sim.Goals(goals)
 		r.playouts++
 		r.steps += steps
 	}

@@ -54,6 +54,7 @@ type Distances struct {
 	coup   Coupling
 	avg    float64
 	far    float64
+	net    *propnet.Net // the network measured
 }
 
 // Coupling says whether a goal or terminal disjunct depends on more than
@@ -70,7 +71,7 @@ type Coupling struct {
 
 // MoveDistances computes the move-distance metric of net.
 func MoveDistances(ctx context.Context, net *propnet.Net) (*Distances, error) {
-	d := &Distances{Roles: net.Roles()}
+	d := &Distances{Roles: net.Roles(), net: net}
 	for r := range d.Roles {
 		d.off = append(d.off, d.n)
 		d.Moves = append(d.Moves, net.InputProps(r))

@@ -53,7 +53,7 @@ func BenchmarkEmulatedPlayout(b *testing.B) {
 						b.Fatal(err)
 					}
 					if side == "full" {
-						goals = sim.Goals(goals)
+						goals, _ = sim.Goals(goals)
 					} else {
 						goals = m.SimGoals(sim, goals)
 					}

@@ -90,7 +90,14 @@ func (m *EmulatedMachine) Emulation() *Emulation { return m.em }
 // SimGoals writes every role's goal in sim's current state (a simulator of
 // Net) into dst, -1 where undefined, and returns it. It allocates nothing.
 func (m *EmulatedMachine) SimGoals(sim *propnet.Sim, dst []int) []int {
-	return m.em.Goals(sim.Has, !m.em.Goal.TerminalOnly || sim.Terminal(), dst)
+	return m.em.Goals(sim.Has, !m.em.Goal.TerminalOnly || terminal(sim), dst)
+}
+
+// terminal reports whether sim's current state is terminal; a network's
+// simulator never fails.
+func terminal(sim *propnet.Sim) bool {
+	t, _ := sim.Terminal()
+	return t
 }
 
 // Roles returns the roles.

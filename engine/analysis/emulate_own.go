@@ -222,7 +222,7 @@ func testOwn(ctx context.Context, net *propnet.Net, oh *OwnHeuristic, opt Verify
 func (s *sampler) ownMatch(oh *OwnHeuristic, rng *rand.Rand, maxSteps int) (int, []int) {
 	s.sim.Reset()
 	lead, seen := -1, 0
-	for step := 0; step < maxSteps && !s.sim.Terminal(); step++ {
+	for step := 0; step < maxSteps && !terminal(s.sim); step++ {
 		s.counts = oh.owned(s.sim.Has, s.counts)
 		if l := leader(s.counts); l >= 0 {
 			seen++
@@ -234,10 +234,10 @@ func (s *sampler) ownMatch(oh *OwnHeuristic, rng *rand.Rand, maxSteps int) (int,
 			return -1, nil
 		}
 	}
-	if !s.sim.Terminal() {
+	if !terminal(s.sim) {
 		return -1, nil
 	}
-	s.netGoals = s.sim.Goals(s.netGoals)
+	s.netGoals, _ = s.sim.Goals(s.netGoals)
 	return lead, s.netGoals
 }
 

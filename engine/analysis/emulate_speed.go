@@ -64,7 +64,7 @@ func (s *speedSide) run(d time.Duration) error {
 		if s.em != nil {
 			s.goals = s.em.SimGoals(s.sim, s.goals)
 		} else {
-			s.goals = s.sim.Goals(s.goals)
+			s.goals, _ = s.sim.Goals(s.goals)
 		}
 		s.playouts++
 	}

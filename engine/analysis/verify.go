@@ -217,7 +217,7 @@ func (s *sampler) match(ctx context.Context, k int, rng *rand.Rand, maxSteps int
 	s.sim.Reset()
 	st.matches++
 	for step := 0; ; step++ {
-		term := s.sim.Terminal()
+		term := terminal(s.sim)
 		s.check(k, step, term, st)
 		if term || step >= maxSteps || step&63 == 63 && ctx.Err() != nil {
 			return nil
@@ -245,7 +245,7 @@ func (s *sampler) randomJoint(rng *rand.Rand) error {
 func (s *sampler) check(k, step int, term bool, st *sampleStats) {
 	st.states++
 	s.track(step == 0)
-	s.netGoals = s.sim.Goals(s.netGoals)
+	s.netGoals, _ = s.sim.Goals(s.netGoals)
 	for _, g := range s.netGoals {
 		if g >= 0 && !term {
 			st.definedNonTerminal++

@@ -58,7 +58,7 @@ func BenchmarkPlayout(b *testing.B) {
 					b.Fatal(err)
 				}
 				steps += n
-				goals = sim.Goals(goals)
+				goals, _ = sim.Goals(goals)
 			}
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(float64(b.N)/sec, "playouts/s")
@@ -117,7 +117,7 @@ func ceiling(b *testing.B, key string, hand func(*rand.Rand)) {
 			if _, err := sim.Playout(rng, 0); err != nil {
 				b.Fatal(err)
 			}
-			goals = sim.Goals(goals)
+			goals, _ = sim.Goals(goals)
 		}
 		mid := time.Now()
 		for i := 0; i < block; i++ {
@@ -152,7 +152,7 @@ func BenchmarkPlayoutParallel(b *testing.B) {
 						b.Error(err)
 						return
 					}
-					goals = sim.Goals(goals)
+					goals, _ = sim.Goals(goals)
 				}
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")

@@ -44,7 +44,7 @@ func compareConnectFour(t *testing.T, net *propnet.Net, intn func(int) int) {
 		}
 		slices.Sort(want)
 		mover := g.Turn()
-		got := game.MovesText(net, mover, sim.Legal(mover, nil))
+		got := game.MovesText(net, mover, must(sim.Legal(mover, nil)))
 		if !slices.Equal(got, want) {
 			t.Fatalf("connectFour: propnet legal %v, bitboard %v", got, want)
 		}
@@ -61,11 +61,11 @@ func compareConnectFour(t *testing.T, net *propnet.Net, intn func(int) int) {
 		fmt.Sscanf(pick, "(drop %d)", &c)
 		red, black, over := g.Drop(c - 1)
 		sim.Play(joint)
-		if sim.Terminal() != over {
-			t.Fatalf("connectFour: propnet terminal %v, bitboard %v", sim.Terminal(), over)
+		if must(sim.Terminal()) != over {
+			t.Fatalf("connectFour: propnet terminal %v, bitboard %v", must(sim.Terminal()), over)
 		}
 		if over {
-			if gs := sim.Goals(nil); gs[0] != red || gs[1] != black {
+			if gs := must(sim.Goals(nil)); gs[0] != red || gs[1] != black {
 				t.Fatalf("connectFour: propnet goals %v, bitboard %d %d", gs, red, black)
 			}
 			return
@@ -93,7 +93,7 @@ func compareBreakthrough(t *testing.T, net *propnet.Net, intn func(int) int) {
 			want[i] = text(m)
 		}
 		mover := g.Turn()
-		got := game.MovesText(net, mover, sim.Legal(mover, nil))
+		got := game.MovesText(net, mover, must(sim.Legal(mover, nil)))
 		if !slices.Equal(got, want) {
 			t.Fatalf("breakthrough: propnet legal %v, bitboard %v", got, want)
 		}
@@ -108,11 +108,11 @@ func compareBreakthrough(t *testing.T, net *propnet.Net, intn func(int) int) {
 		}
 		white, black, over := g.Play(m)
 		sim.Play(joint)
-		if sim.Terminal() != over {
-			t.Fatalf("breakthrough: propnet terminal %v, bitboard %v", sim.Terminal(), over)
+		if must(sim.Terminal()) != over {
+			t.Fatalf("breakthrough: propnet terminal %v, bitboard %v", must(sim.Terminal()), over)
 		}
 		if over {
-			if gs := sim.Goals(nil); gs[0] != white || gs[1] != black {
+			if gs := must(sim.Goals(nil)); gs[0] != white || gs[1] != black {
 				t.Fatalf("breakthrough: propnet goals %v, bitboard %d %d", gs, white, black)
 			}
 			return

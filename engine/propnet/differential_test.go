@@ -2,17 +2,18 @@ package propnet_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
 	"gdlab/engine/prover"
@@ -199,91 +200,21 @@ func loadProver(d *gdl.Description, budget time.Duration) (*prover.Prover, error
 	}
 }
 
-// compareMatch plays one random match with both machines and returns the
-// steps compared and the first disagreement. Moves are drawn from the
-// prover's sorted legal lists. A prover error ends the match quietly: the
-// prover has hit one of its own limits.
+// compareMatch plays one random match with both machines (through
+// gametest.Differ, the prover as the reference) and returns the states
+// compared and the first disagreement. A prover error ends the match
+// quietly: the prover has hit one of its own limits.
 func compareMatch(pr *prover.Prover, net *propnet.Net, seed uint64, deadline time.Time) (int, string) {
-	rng := game.NewRand(seed)
-	ps, ns := pr.Initial(), net.Initial()
-	roles := pr.Roles()
-	if !slices.Equal(roles, net.Roles()) {
-		return 0, fmt.Sprintf("roles differ: %v vs %v", roles, net.Roles())
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	steps, d, err := gametest.Differ(ctx, pr, net, int64(seed), 200)
+	switch {
+	case errors.Is(err, gametest.ErrReference), ctx.Err() != nil:
+		return steps, ""
+	case err != nil:
+		return steps, "propnet: " + err.Error()
+	case d != nil:
+		return steps, d.Error()
 	}
-	for step := 0; step <= 200 && time.Now().Before(deadline); step++ {
-		want, err := observe(pr, ps)
-		if err != nil {
-			return step, ""
-		}
-		got, err := observe(net, ns)
-		if err != nil {
-			return step, fmt.Sprintf("step %d: propnet: %v", step, err)
-		}
-		if diff := compareObs(roles, want, got); diff != "" {
-			return step, fmt.Sprintf("step %d: %s", step, diff)
-		}
-		if want.terminal {
-			return step + 1, ""
-		}
-		pj, nj := make([]game.Move, len(roles)), make([]game.Move, len(roles))
-		for r := range roles {
-			if len(want.legal[r]) == 0 {
-				return step + 1, "" // malformed game: nothing to play
-			}
-			text := want.legal[r][rng.IntN(len(want.legal[r]))]
-			pj[r], _ = pr.ParseMove(r, text)
-			if nj[r], err = net.ParseMove(r, text); err != nil {
-				return step, fmt.Sprintf("step %d: propnet cannot parse legal move %s: %v", step, text, err)
-			}
-		}
-		if ps, err = pr.Next(ps, pj); err != nil {
-			return step + 1, ""
-		}
-		if ns, err = net.Next(ns, nj); err != nil {
-			return step, fmt.Sprintf("step %d: propnet next: %v", step, err)
-		}
-	}
-	return 201, ""
-}
-
-// obs is what the differential test compares in one state.
-type obs struct {
-	facts    []string
-	legal    [][]string
-	terminal bool
-	goals    []int
-}
-
-func observe(m game.Machine, s game.State) (obs, error) {
-	legal, err := game.LegalAll(m, s)
-	if err != nil {
-		return obs{}, err
-	}
-	term, err := m.Terminal(s)
-	if err != nil {
-		return obs{}, err
-	}
-	o := obs{facts: s.Facts(), terminal: term, goals: game.Goals(m, s)}
-	for r, ms := range legal {
-		o.legal = append(o.legal, game.MovesText(m, r, ms))
-	}
-	return o, nil
-}
-
-func compareObs(roles []string, want, got obs) string {
-	if !slices.Equal(want.facts, got.facts) {
-		return fmt.Sprintf("state differs:\n  prover  %s\n  propnet %s", strings.Join(want.facts, " "), strings.Join(got.facts, " "))
-	}
-	for r, role := range roles {
-		if !slices.Equal(want.legal[r], got.legal[r]) {
-			return fmt.Sprintf("legal moves of %s differ: prover %v, propnet %v", role, want.legal[r], got.legal[r])
-		}
-	}
-	if want.terminal != got.terminal {
-		return fmt.Sprintf("terminal differs: prover %v, propnet %v", want.terminal, got.terminal)
-	}
-	if !slices.Equal(want.goals, got.goals) {
-		return fmt.Sprintf("goals differ: prover %v, propnet %v", want.goals, got.goals)
-	}
-	return ""
+	return steps, ""
 }

@@ -15,6 +15,9 @@ type State struct {
 	hash uint64
 }
 
+// Net returns the network the state belongs to.
+func (st *State) Net() *Net { return st.net }
+
 func (n *Net) newState(bs []uint64) *State {
 	return &State{net: n, bits: bs, hash: hashBits(bs)}
 }
@@ -99,7 +102,7 @@ func (n *Net) Legal(s game.State, role int, dst []game.Move) ([]game.Move, error
 	if err != nil {
 		return dst[:0], err
 	}
-	dst = sim.Legal(role, dst)
+	dst = sim.legal(role, dst)
 	n.pool.Put(sim)
 	return dst, nil
 }
@@ -131,7 +134,7 @@ func (n *Net) Terminal(s game.State) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	t := sim.Terminal()
+	t := sim.terminal()
 	n.pool.Put(sim)
 	return t, nil
 }

@@ -12,11 +12,23 @@ import (
 
 	"gdlab/datasets"
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/prover"
 )
+
+// TestConform runs the game contract's tests, the simulator's included,
+// on the networks of curated games of every kind: alternating, simultaneous,
+// three roles, one role.
+func TestConform(t *testing.T) {
+	for _, name := range []string{"ticTacToe", "connectFour", "breakthroughSmall", "threePlayerConnectFour",
+		"dualConnectFour", "eightPuzzle", "reversiSmall", "dotsAndBoxes"} {
+		t.Run(name, func(t *testing.T) { gametest.Conform(t, propnettest.Curated(t, name), 5, 80) })
+	}
+	t.Run("recursion", func(t *testing.T) { gametest.Conform(t, propnettest.Load(t, "testdata/reach.kif"), 5, 80) })
+}
 
 // TestRecursionAgainstProver plays random matches of a game whose ground
 // rules are cyclic (a transitive closure that the player edits) with the
@@ -150,7 +162,7 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		if _, err := sim.Playout(rng, 0); err != nil {
 			t.Fatal(err)
 		}
-		goals = sim.Goals(goals)
+		goals, _ = sim.Goals(goals)
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per playout", allocs)
@@ -187,17 +199,17 @@ func sameMatch(t *testing.T, net *propnet.Net, a, b *propnet.Sim, rng *rand.Rand
 	t.Helper()
 	joint := make([]game.Move, len(net.Roles()))
 	for step := 0; ; step++ {
-		if !a.State().Equal(b.State()) || a.Terminal() != b.Terminal() {
+		if !a.State().Equal(b.State()) || must(a.Terminal()) != must(b.Terminal()) {
 			t.Fatalf("step %d: states differ", step)
 		}
-		if a.Terminal() {
-			if ga, gb := a.Goals(nil), b.Goals(nil); !slices.Equal(ga, gb) {
+		if must(a.Terminal()) {
+			if ga, gb := must(a.Goals(nil)), must(b.Goals(nil)); !slices.Equal(ga, gb) {
 				t.Fatalf("step %d: goals %v and %v", step, ga, gb)
 			}
 			return
 		}
 		for r := range joint {
-			la, lb := a.Legal(r, nil), b.Legal(r, nil)
+			la, lb := must(a.Legal(r, nil)), must(b.Legal(r, nil))
 			if !slices.Equal(la, lb) {
 				t.Fatalf("step %d: role %d's legal moves %v and %v", step, r, la, lb)
 			}
@@ -253,19 +265,19 @@ func TestSimAgreesWithMachine(t *testing.T) {
 			t.Fatalf("step %d: states differ", step)
 		}
 		term, _ := net.Terminal(s)
-		if term != sim.Terminal() {
+		if term != must(sim.Terminal()) {
 			t.Fatalf("step %d: terminal differs", step)
 		}
 		if term {
-			if gs := game.Goals(net, s); !slices.Equal(gs, sim.Goals(nil)) {
-				t.Fatalf("goals differ: %v %v", gs, sim.Goals(nil))
+			if gs := game.Goals(net, s); !slices.Equal(gs, must(sim.Goals(nil))) {
+				t.Fatalf("goals differ: %v %v", gs, must(sim.Goals(nil)))
 			}
 			return
 		}
 		joint := make([]game.Move, 2)
 		for r := range joint {
 			legal, _ := net.Legal(s, r, nil)
-			if !slices.Equal(legal, sim.Legal(r, nil)) || len(legal) != sim.LegalCount(r) {
+			if !slices.Equal(legal, must(sim.Legal(r, nil))) || len(legal) != sim.LegalCount(r) {
 				t.Fatalf("step %d: legal moves differ", step)
 			}
 			joint[r] = legal[rng.IntN(len(legal))]
@@ -366,4 +378,13 @@ func TestEagerGoals(t *testing.T) {
 			t.Fatalf("eager goals, seed %d: %s", seed, dis)
 		}
 	}
+}
+
+// must returns v, panicking on err: the network's simulator methods never
+// fail on valid arguments.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

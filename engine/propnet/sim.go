@@ -41,6 +41,16 @@ func (n *Net) NewSim() *Sim {
 	return n.newSim()
 }
 
+// NewSimulator returns NewSim's simulator as a game.Simulator, so that
+// code written against the game contract gets the network's speed.
+func (n *Net) NewSimulator() game.Simulator { return n.NewSim() }
+
+// Net returns the network the simulator runs.
+func (s *Sim) Net() *Net { return s.net }
+
+// Sim is the network's game.Simulator.
+var _ game.Simulator = (*Sim)(nil)
+
 // newSim makes a simulator and loads the initial state by propagation.
 func (n *Net) newSim() *Sim {
 	s := &Sim{net: n, cnt: append([]counter(nil), n.cnt0...),
@@ -241,26 +251,29 @@ func (s *Sim) clearMoves() {
 }
 
 // SetState makes st, a state of the simulator's Net, the current state.
-func (s *Sim) SetState(st *State) error {
-	if st == nil || st.net != s.net {
+func (s *Sim) SetState(st game.State) error {
+	ps, ok := st.(*State)
+	if !ok || ps == nil || ps.net != s.net {
 		return errForeignState
 	}
-	s.load(st.bits)
+	s.load(ps.bits)
 	return nil
 }
 
 var errForeignState = errors.New("propnet: the state belongs to another network")
 
-// State returns the current state. It allocates.
-func (s *Sim) State() *State { return s.net.newState(append([]uint64(nil), s.state...)) }
+// State returns the current state, a *State. It allocates.
+func (s *Sim) State() game.State { return s.net.newState(append([]uint64(nil), s.state...)) }
 
 // Has reports whether the current state holds base proposition b (an
 // index into Net.BaseProps). Analyses that read a state's facts during a
 // playout (goal emulation) use it, as State allocates.
 func (s *Sim) Has(b int) bool { return s.state[b>>6]&(1<<uint(b&63)) != 0 }
 
-// Terminal reports whether the current state is terminal.
-func (s *Sim) Terminal() bool { return value(s.cnt, s.net.terminal) }
+// Terminal reports whether the current state is terminal. It never fails.
+func (s *Sim) Terminal() (bool, error) { return s.terminal(), nil }
+
+func (s *Sim) terminal() bool { return value(s.cnt, s.net.terminal) }
 
 // evalLazy brings the lazy gates up to date.
 func (s *Sim) evalLazy() {
@@ -312,8 +325,11 @@ func (s *Sim) Goal(role int) (int, error) {
 
 var errNotInteger = errors.New("propnet: goal value is not an integer")
 
-// Goals writes every role's goal into dst (-1 where undefined) and returns it.
-func (s *Sim) Goals(dst []int) []int {
+// Goals appends every role's goal to dst[:0] (-1 where undefined) and
+// returns it. It never fails.
+func (s *Sim) Goals(dst []int) ([]int, error) { return s.goals(dst), nil }
+
+func (s *Sim) goals(dst []int) []int {
 	dst = dst[:0]
 	for r := range s.net.roles {
 		g, err := s.Goal(r)
@@ -360,8 +376,10 @@ func (s *Sim) LegalMove(role, i int) game.Move {
 }
 
 // Legal appends role's legal moves in the current state to dst[:0], sorted
-// by canonical text (that is, by move number).
-func (s *Sim) Legal(role int, dst []game.Move) []game.Move {
+// by canonical text (that is, by move number). It never fails.
+func (s *Sim) Legal(role int, dst []game.Move) ([]game.Move, error) { return s.legal(role, dst), nil }
+
+func (s *Sim) legal(role int, dst []game.Move) []game.Move {
 	dst = dst[:0]
 	if role < 0 || role >= len(s.moves) {
 		return dst
@@ -465,6 +483,20 @@ func (s *Sim) Play(joint []game.Move) error {
 	return nil
 }
 
+// RandomJoint writes one uniformly drawn legal move per role into dst[:0],
+// one rng.IntN call per role over its moves in LegalMove's order.
+func (s *Sim) RandomJoint(rng *rand.Rand, dst []game.Move) ([]game.Move, error) {
+	dst = dst[:0]
+	for r := range s.moves {
+		n := s.LegalCount(r)
+		if n == 0 {
+			return dst, ErrNoLegalMove
+		}
+		dst = append(dst, s.LegalMove(r, rng.IntN(n)))
+	}
+	return dst, nil
+}
+
 // randomMove picks one of role's legal moves uniformly.
 func (s *Sim) randomMove(role int, rng *rand.Rand) (game.Move, bool) {
 	net := s.net
@@ -497,7 +529,7 @@ func pick(rng *rand.Rand, n int) int {
 // It allocates nothing.
 func (s *Sim) Playout(rng *rand.Rand, maxSteps int) (int, error) {
 	for steps := 0; ; steps++ {
-		if value(s.cnt, s.net.terminal) || (maxSteps > 0 && steps >= maxSteps) {
+		if s.terminal() || (maxSteps > 0 && steps >= maxSteps) {
 			return steps, nil
 		}
 		for r := range s.joint {

@@ -97,7 +97,7 @@ func cpuRate(t *testing.T, net *propnet.Net, threads int) rate {
 							return err
 						}
 						steps += k
-						goals = sim.Goals(goals)
+						goals, _ = sim.Goals(goals)
 						n++
 					}
 				}

@@ -204,12 +204,12 @@ func conjSet(f [][]int32) map[string]bool {
 	return m
 }
 
-// Snapshot appends the current state's bits to dst[:0] and returns the
+// Save appends the current state's bits to dst[:0] and returns the
 // extended slice; Restore brings the state back. Together they let a
 // search undo moves without allocating states.
-func (s *Sim) Snapshot(dst []uint64) []uint64 { return append(dst[:0], s.state...) }
+func (s *Sim) Save(dst []uint64) []uint64 { return append(dst[:0], s.state...) }
 
-// Restore makes bits, taken by Snapshot from a simulator of the same Net,
+// Restore makes bits, taken by Save from a simulator of the same Net,
 // the current state, with no moves set. It changes only the propositions
 // that differ.
 func (s *Sim) Restore(bits []uint64) error {

@@ -40,7 +40,13 @@ type Prover struct {
 	cache   [stateCacheSize]*model
 	next    int // round-robin slot of the cache
 	rel     struct{ legal, goal, terminal, next, init, role int }
+	rules   *gdl.Description
 }
+
+// Rules returns the game description the prover reasons about, so that
+// analyses that need a propositional network can build one for the same
+// game.
+func (p *Prover) Rules() *gdl.Description { return p.rules }
 
 // stateCacheSize is how many recent states keep their model: a caller
 // typically asks for legal moves, terminal, goals and next of one state in
@@ -81,7 +87,7 @@ func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr := &Prover{prog: prog, limit: opt.MaxFacts}
+	pr := &Prover{prog: prog, limit: opt.MaxFacts, rules: d}
 	if pr.limit <= 0 {
 		pr.limit = DefaultMaxFacts
 	}

@@ -10,12 +10,13 @@ import (
 	"gdlab/engine/propnet"
 	"gdlab/engine/prover"
 	"gdlab/engine/search"
+	"gdlab/engine/search/playertest"
 	"gdlab/engine/search/searchtest"
 )
 
 // benchStates returns the initial connectFour state and seven random ones.
 func benchStates(b *testing.B) (game.Machine, []game.State) {
-	m := searchtest.Shared(b, "connectFour")
+	m := playertest.Shared(b, "connectFour")
 	states, err := searchtest.RandomStates(context.Background(), m, 8, 1)
 	if err != nil {
 		b.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -31,6 +33,7 @@ type Counter struct {
 	maxNext  int64
 	nodes    atomic.Int64
 	next     atomic.Int64
+	pending  atomic.Int64 // Next calls reserved by playouts and not yet settled
 	evals    atomic.Int64
 	stopped  atomic.Pointer[stopErr]
 }
@@ -152,4 +155,111 @@ func (c *Counter) MoveText(role int, m game.Move) string { return c.m.MoveText(r
 // ParseMove forwards.
 func (c *Counter) ParseMove(role int, text string) (game.Move, error) {
 	return c.m.ParseMove(role, text)
+}
+
+// NewSimulator returns a simulator of the metered machine (its own, when it
+// has one, so playouts keep its speed) that meters every joint move it
+// plays, one by one or in a playout, as a Next call against the budget.
+// A playout is cut short where the Next-call budget ends, and then fails
+// with ErrBudget: the counts never exceed the budget, whatever the number
+// of simulators playing at once, and reach it before a playout fails.
+func (c *Counter) NewSimulator() game.Simulator {
+	return &meteredSim{Simulator: game.NewSimulator(c.m), c: c}
+}
+
+// meteredSim is a Counter's simulator: Play and Playout are metered, every
+// other method forwards.
+type meteredSim struct {
+	game.Simulator
+	c *Counter
+}
+
+// Unwrap returns the metered simulator.
+func (s *meteredSim) Unwrap() game.Simulator { return s.Simulator }
+
+// Play counts one Next call and forwards it, or fails when the budget is
+// spent.
+func (s *meteredSim) Play(joint []game.Move) error {
+	if err := s.c.Check(); err != nil {
+		return err
+	}
+	if n := s.c.next.Add(1); s.c.maxNext > 0 && n > s.c.maxNext {
+		s.c.next.Add(-1)
+		return s.c.halt(StopNextCalls)
+	}
+	return s.Simulator.Play(joint)
+}
+
+// Playout plays out in chunks of at most playoutChunk joint moves, each
+// reserved from the Next-call budget before it is played and the unused
+// part returned after. Chunks play exactly as one playout would. A playout
+// that needs more than the budget has left fails with ErrBudget, its
+// moves up to the limit played and counted.
+func (s *meteredSim) Playout(rng *rand.Rand, maxSteps int) (int, error) {
+	c := s.c
+	if err := c.Check(); err != nil {
+		return 0, err
+	}
+	if c.maxNext <= 0 {
+		steps, err := s.Simulator.Playout(rng, maxSteps)
+		c.next.Add(int64(steps))
+		return steps, err
+	}
+	total := 0
+	for {
+		want := int64(playoutChunk)
+		if maxSteps > 0 {
+			want = min(want, int64(maxSteps-total))
+		}
+		got, err := c.reserve(want)
+		if err != nil {
+			return total, err
+		}
+		n, err := s.Simulator.Playout(rng, int(got))
+		c.next.Add(int64(n) - got)
+		c.pending.Add(-got)
+		total += n
+		switch {
+		case err != nil:
+			return total, err
+		case int64(n) < got, maxSteps > 0 && total >= maxSteps:
+			return total, nil // terminal before the chunk ended, or the step limit
+		}
+		if term, err := s.Simulator.Terminal(); err != nil || term {
+			return total, err
+		}
+	}
+}
+
+// playoutChunk is the most Next calls a playout reserves at once: small
+// enough that simulators sharing a budget rarely wait for each other, large
+// enough that metering costs nothing measurable per playout.
+const playoutChunk = 64
+
+// reserve takes up to want of the Next calls left in the budget and counts
+// them as spent until the caller gives back what it did not use (pending
+// holds reservations not yet settled). When none are left but another
+// simulator holds a reservation, it waits for that one to settle; when
+// none are left at all, the budget is spent.
+func (c *Counter) reserve(want int64) (int64, error) {
+	for {
+		if err := c.Check(); err != nil {
+			return 0, err
+		}
+		used := c.next.Load()
+		left := c.maxNext - used
+		if left <= 0 {
+			if c.pending.Load() > 0 {
+				runtime.Gosched()
+				continue
+			}
+			return 0, c.halt(StopNextCalls)
+		}
+		take := min(want, left)
+		c.pending.Add(take) // before the reservation shows, so that no one halts while it is held
+		if c.next.CompareAndSwap(used, used+take) {
+			return take, nil
+		}
+		c.pending.Add(-take)
+	}
 }

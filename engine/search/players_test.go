@@ -5,7 +5,7 @@ import (
 
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
-	"gdlab/engine/search/searchtest"
+	"gdlab/engine/search/playertest"
 )
 
 // players returns one fresh player of every built-in kind.
@@ -25,6 +25,6 @@ func players() map[string]func() search.Player {
 
 func TestConform(t *testing.T) {
 	for name, newPlayer := range players() {
-		t.Run(name, func(t *testing.T) { searchtest.Conform(t, newPlayer) })
+		t.Run(name, func(t *testing.T) { playertest.Conform(t, newPlayer) })
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
+	"gdlab/engine/search/playertest"
 	"gdlab/engine/search/searchtest"
 )
 
@@ -31,7 +32,7 @@ func TestAlphaBetaEqualsMinimax(t *testing.T) {
 	}
 	if dir := searchtest.SharedDir(); dir != "" && !quick() {
 		for _, key := range []string{"ticTacToe", "connectFour", "nim1"} {
-			games[key] = searchtest.Shared(t, key)
+			games[key] = playertest.Shared(t, key)
 		}
 	}
 	total := 0

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
+	"gdlab/engine/search/playertest"
 	"gdlab/engine/search/searchtest"
 )
 
@@ -156,10 +159,58 @@ func TestCounter(t *testing.T) {
 	}
 }
 
+// TestCounterSimulator: a Counter's simulator passes the game contract's
+// tests when unlimited, and under a Next-call budget its playouts and moves,
+// played from several goroutines at once, never spend more than the budget:
+// the playout that reaches the limit fails with ErrBudget.
+func TestCounterSimulator(t *testing.T) {
+	m, err := searchtest.Game("ttt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gametest.Conform(t, search.NewCounter(context.Background(), m, search.Budget{}), 3, 12)
+	const budget = 100
+	c := search.NewCounter(context.Background(), m, search.Budget{NextCalls: budget})
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for g := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sim := c.NewSimulator()
+			rng := game.NewRand(uint64(g))
+			for {
+				if err := sim.SetState(m.Initial()); err != nil {
+					errs[g] = err
+					return
+				}
+				if _, err := sim.Playout(rng, 0); err != nil {
+					errs[g] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for g, err := range errs {
+		if !errors.Is(err, search.ErrBudget) {
+			t.Errorf("goroutine %d stopped with %v, want ErrBudget", g, err)
+		}
+	}
+	if used := c.Used().NextCalls; used != budget || c.Stopped() != search.StopNextCalls {
+		t.Errorf("used %d Next calls (budget %d), stopped %q", used, budget, c.Stopped())
+	}
+	sim := c.NewSimulator()
+	legal, _ := game.LegalAll(m, m.Initial())
+	if err := sim.Play([]game.Move{legal[0][0], legal[1][0]}); !errors.Is(err, search.ErrBudget) {
+		t.Errorf("Play after the budget: %v, want ErrBudget", err)
+	}
+}
+
 // TestDeadline: iterative deepening given 150 ms in a game it cannot solve
 // in time answers within 50 ms of its deadline, whatever the evaluator.
 func TestDeadline(t *testing.T) {
-	m := searchtest.Shared(t, "connectFour")
+	m := playertest.Shared(t, "connectFour")
 	const clock, slack = 150 * time.Millisecond, 50 * time.Millisecond
 	for _, p := range []search.Player{
 		&search.AlphaBeta{},

@@ -7,30 +7,33 @@ package symbols
 
 import (
 	"gdlab/engine/game"
+	"math/rand/v2"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/game/game"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ErrManyGoals":  reflect.ValueOf(&game.ErrManyGoals).Elem(),
-		"ErrNoGoal":     reflect.ValueOf(&game.ErrNoGoal).Elem(),
-		"ForEachJoint":  reflect.ValueOf(game.ForEachJoint),
-		"Goals":         reflect.ValueOf(game.Goals),
-		"JointText":     reflect.ValueOf(game.JointText),
-		"LegalAll":      reflect.ValueOf(game.LegalAll),
-		"MovesText":     reflect.ValueOf(game.MovesText),
-		"NewJavaRandom": reflect.ValueOf(game.NewJavaRandom),
-		"NewRand":       reflect.ValueOf(game.NewRand),
-		"NoMove":        reflect.ValueOf(game.NoMove),
-		"Perft":         reflect.ValueOf(game.Perft),
-		"Playout":       reflect.ValueOf(game.Playout),
-		"ReadTraces":    reflect.ValueOf(game.ReadTraces),
-		"Record":        reflect.ValueOf(game.Record),
-		"Replay":        reflect.ValueOf(game.Replay),
-		"RoleIndex":     reflect.ValueOf(game.RoleIndex),
-		"StateText":     reflect.ValueOf(game.StateText),
-		"WriteTrace":    reflect.ValueOf(game.WriteTrace),
+		"ErrManyGoals":     reflect.ValueOf(&game.ErrManyGoals).Elem(),
+		"ErrNoGoal":        reflect.ValueOf(&game.ErrNoGoal).Elem(),
+		"ForEachJoint":     reflect.ValueOf(game.ForEachJoint),
+		"Goals":            reflect.ValueOf(game.Goals),
+		"JointText":        reflect.ValueOf(game.JointText),
+		"LegalAll":         reflect.ValueOf(game.LegalAll),
+		"MovesText":        reflect.ValueOf(game.MovesText),
+		"NewJavaRandom":    reflect.ValueOf(game.NewJavaRandom),
+		"NewRand":          reflect.ValueOf(game.NewRand),
+		"NewSimulator":     reflect.ValueOf(game.NewSimulator),
+		"NoMove":           reflect.ValueOf(game.NoMove),
+		"Perft":            reflect.ValueOf(game.Perft),
+		"Playout":          reflect.ValueOf(game.Playout),
+		"ReadTraces":       reflect.ValueOf(game.ReadTraces),
+		"Record":           reflect.ValueOf(game.Record),
+		"Replay":           reflect.ValueOf(game.Replay),
+		"RoleIndex":        reflect.ValueOf(game.RoleIndex),
+		"SimulatorPlayout": reflect.ValueOf(game.SimulatorPlayout),
+		"StateText":        reflect.ValueOf(game.StateText),
+		"WriteTrace":       reflect.ValueOf(game.WriteTrace),
 
 		// type definitions
 		"Disagreement":     reflect.ValueOf((*game.Disagreement)(nil)),
@@ -41,13 +44,17 @@ func init() {
 		"PerftLevel":       reflect.ValueOf((*game.PerftLevel)(nil)),
 		"PlayoutResult":    reflect.ValueOf((*game.PlayoutResult)(nil)),
 		"RecordOptions":    reflect.ValueOf((*game.RecordOptions)(nil)),
+		"Simulator":        reflect.ValueOf((*game.Simulator)(nil)),
+		"SimulatorMaker":   reflect.ValueOf((*game.SimulatorMaker)(nil)),
 		"State":            reflect.ValueOf((*game.State)(nil)),
 		"Step":             reflect.ValueOf((*game.Step)(nil)),
 		"Trace":            reflect.ValueOf((*game.Trace)(nil)),
 
 		// interface wrapper definitions
-		"_Machine": reflect.ValueOf((*_gdlab_engine_game_Machine)(nil)),
-		"_State":   reflect.ValueOf((*_gdlab_engine_game_State)(nil)),
+		"_Machine":        reflect.ValueOf((*_gdlab_engine_game_Machine)(nil)),
+		"_Simulator":      reflect.ValueOf((*_gdlab_engine_game_Simulator)(nil)),
+		"_SimulatorMaker": reflect.ValueOf((*_gdlab_engine_game_SimulatorMaker)(nil)),
+		"_State":          reflect.ValueOf((*_gdlab_engine_game_State)(nil)),
 	}
 }
 
@@ -87,6 +94,66 @@ func (W _gdlab_engine_game_Machine) Roles() []string {
 }
 func (W _gdlab_engine_game_Machine) Terminal(s game.State) (bool, error) {
 	return W.WTerminal(s)
+}
+
+// _gdlab_engine_game_Simulator is an interface wrapper for Simulator type
+type _gdlab_engine_game_Simulator struct {
+	IValue       interface{}
+	WGoals       func(dst []int) ([]int, error)
+	WHash        func() uint64
+	WLegal       func(role int, dst []game.Move) ([]game.Move, error)
+	WPlay        func(joint []game.Move) error
+	WPlayout     func(rng *rand.Rand, maxSteps int) (int, error)
+	WRandomJoint func(rng *rand.Rand, dst []game.Move) ([]game.Move, error)
+	WRestore     func(saved []uint64) error
+	WSave        func(dst []uint64) []uint64
+	WSetState    func(s game.State) error
+	WState       func() game.State
+	WTerminal    func() (bool, error)
+}
+
+func (W _gdlab_engine_game_Simulator) Goals(dst []int) ([]int, error) {
+	return W.WGoals(dst)
+}
+func (W _gdlab_engine_game_Simulator) Hash() uint64 {
+	return W.WHash()
+}
+func (W _gdlab_engine_game_Simulator) Legal(role int, dst []game.Move) ([]game.Move, error) {
+	return W.WLegal(role, dst)
+}
+func (W _gdlab_engine_game_Simulator) Play(joint []game.Move) error {
+	return W.WPlay(joint)
+}
+func (W _gdlab_engine_game_Simulator) Playout(rng *rand.Rand, maxSteps int) (int, error) {
+	return W.WPlayout(rng, maxSteps)
+}
+func (W _gdlab_engine_game_Simulator) RandomJoint(rng *rand.Rand, dst []game.Move) ([]game.Move, error) {
+	return W.WRandomJoint(rng, dst)
+}
+func (W _gdlab_engine_game_Simulator) Restore(saved []uint64) error {
+	return W.WRestore(saved)
+}
+func (W _gdlab_engine_game_Simulator) Save(dst []uint64) []uint64 {
+	return W.WSave(dst)
+}
+func (W _gdlab_engine_game_Simulator) SetState(s game.State) error {
+	return W.WSetState(s)
+}
+func (W _gdlab_engine_game_Simulator) State() game.State {
+	return W.WState()
+}
+func (W _gdlab_engine_game_Simulator) Terminal() (bool, error) {
+	return W.WTerminal()
+}
+
+// _gdlab_engine_game_SimulatorMaker is an interface wrapper for SimulatorMaker type
+type _gdlab_engine_game_SimulatorMaker struct {
+	IValue        interface{}
+	WNewSimulator func() game.Simulator
+}
+
+func (W _gdlab_engine_game_SimulatorMaker) NewSimulator() game.Simulator {
+	return W.WNewSimulator()
 }
 
 // _gdlab_engine_game_State is an interface wrapper for State type

@@ -14,6 +14,7 @@ func init() {
 	Symbols["gdlab/engine/search/searchtest/searchtest"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Compile":      reflect.ValueOf(searchtest.Compile),
+		"Curated":      reflect.ValueOf(searchtest.Curated),
 		"Game":         reflect.ValueOf(searchtest.Game),
 		"Names":        reflect.ValueOf(searchtest.Names),
 		"RandomStates": reflect.ValueOf(searchtest.RandomStates),

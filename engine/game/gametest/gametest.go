@@ -5,6 +5,7 @@ package gametest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -18,7 +19,8 @@ import (
 // facts sorted and stable, Hash and Equal consistent, legal moves sorted by
 // text without duplicates, moves that survive MoveText and ParseMove,
 // deterministic transitions, and legal moves for every role in every
-// non-terminal state.
+// non-terminal state. Along the same matches it checks that the machine's
+// simulator (game.NewSimulator) agrees with the machine in every state.
 func Conform(t testing.TB, m game.Machine, matches, maxSteps int) {
 	t.Helper()
 	if len(m.Roles()) == 0 {
@@ -30,6 +32,9 @@ func Conform(t testing.TB, m game.Machine, matches, maxSteps int) {
 	for seed := 1; seed <= matches; seed++ {
 		if err := conformMatch(m, uint64(seed), maxSteps); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if err := conformSimulator(m, uint64(seed), maxSteps); err != nil {
+			t.Fatalf("seed %d: simulator: %v", seed, err)
 		}
 	}
 }
@@ -117,18 +122,35 @@ func conformLegal(m game.Machine, s game.State, r int) error {
 func Compare(t testing.TB, a, b game.Machine, seeds []int64, maxSteps int) {
 	t.Helper()
 	for _, seed := range seeds {
-		tr, err := game.Record(context.Background(), a, "compare", seed, game.RecordOptions{MaxSteps: maxSteps})
-		if err != nil {
+		_, d, err := Differ(context.Background(), a, b, seed, maxSteps)
+		switch {
+		case errors.Is(err, ErrReference):
 			t.Fatalf("seed %d: recording with the first machine: %v", seed, err)
-		}
-		d, err := game.Replay(context.Background(), b, tr)
-		if err != nil {
+		case err != nil:
 			t.Fatalf("seed %d: replaying with the second machine: %v", seed, err)
-		}
-		if d != nil {
+		case d != nil:
 			t.Fatalf("seed %d: %v", seed, d)
 		}
 	}
+}
+
+// ErrReference marks an error of Differ's reference machine, which
+// differential tests usually read as the reference reaching its own limits
+// rather than as a disagreement.
+var ErrReference = errors.New("reference machine failed")
+
+// Differ records one seeded random match of at most maxSteps joint moves
+// with ref, choosing moves as the shared traces do, and replays it through
+// m. It returns the number of states recorded, the first disagreement (nil
+// when m agrees with every step), and an error when a machine fails: one
+// that wraps ErrReference when ref failed, or ctx's error.
+func Differ(ctx context.Context, ref, m game.Machine, seed int64, maxSteps int) (int, *game.Disagreement, error) {
+	tr, err := game.Record(ctx, ref, "differ", seed, game.RecordOptions{MaxSteps: maxSteps})
+	if err != nil {
+		return 0, nil, fmt.Errorf("%w: %w", ErrReference, err)
+	}
+	d, err := game.Replay(ctx, m, tr)
+	return len(tr.Steps), d, err
 }
 
 // Play applies joint moves given as text, one joint move per entry in role

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"gdlab/engine/propnet"
+	"gdlab/engine/analysis"
+	"gdlab/engine/game"
 )
 
 // Endgame is a constructed position with a known forced result, for the
@@ -28,8 +29,9 @@ type Endgame struct {
 	Note  string
 }
 
-// State returns the endgame's position on net, a network of its game.
-func (e Endgame) State(net *propnet.Net) (*propnet.State, error) {
+// State returns the endgame's position as a state of m, a machine of its
+// game (see analysis.StateOf for the machines that can make one).
+func (e Endgame) State(m game.Machine) (game.State, error) {
 	cell := "cell"
 	if len(e.Rows) == 8 {
 		cell = "cellHolds" // the 8×8 game's name for the fact
@@ -46,7 +48,7 @@ func (e Endgame) State(net *propnet.Net) (*propnet.State, error) {
 			}
 		}
 	}
-	return net.StateOf(facts)
+	return analysis.StateOf(m, facts)
 }
 
 // Endgames returns the suite of constructed endgames.

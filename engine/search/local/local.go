@@ -47,7 +47,6 @@ import (
 
 	"gdlab/engine/analysis"
 	"gdlab/engine/game"
-	"gdlab/engine/propnet"
 	"gdlab/engine/search"
 )
 
@@ -153,20 +152,23 @@ type Result struct {
 // a move with effects: local search handles turn-taking games only.
 var ErrNotAlternating = errors.New("local: not exactly one role to move")
 
-// Searcher runs local searches on one network. It is not safe for
-// concurrent use: make one per goroutine (the distance metric may be
-// shared).
+// Searcher runs local searches on the network its distance metric was
+// measured on. It is not safe for concurrent use: make one per goroutine
+// (the distance metric may be shared).
 type Searcher struct {
-	net   *propnet.Net
+	m     game.Machine // the caller's machine: states and moves in and out
+	net   game.Machine // the distances' network, which the search runs on
 	d     *analysis.Distances
 	opt   Options
-	sim   *propnet.Sim
-	win   []int // per role: the winning goal value
+	sim   game.Simulator // a simulator of net
+	win   []int          // per role: the winning goal value
 	roles int
 	tt    []ttEntry
 	plies []ply
 	joint []game.Move
-	path  []anchor // seed, then the attacker moves of the current sequence
+	one   []game.Move // single's scratch
+	goals []int       // wins' scratch
+	path  []anchor    // seed, then the attacker moves of the current sequence
 	// near[k] holds, per defender move, its distance to the nearest of
 	// path[0..k]: the defender's locality, kept with the path.
 	near    [][]uint8
@@ -183,6 +185,7 @@ type Searcher struct {
 	start      time.Time
 	ctx        context.Context
 	stop       search.Stop
+	err        error // the simulator's first error, which ends the search
 }
 
 // anchor is a move with its role.
@@ -201,21 +204,23 @@ type ply struct {
 	killer game.Move
 }
 
-// New returns a searcher for net using the distance metric d (from
-// analysis.MoveDistances on the same network).
-func New(net *propnet.Net, d *analysis.Distances, opt Options) (*Searcher, error) {
-	if net == nil || d == nil {
-		return nil, errors.New("local: a network and its distances are required")
+// New returns a searcher for the games of m using the distance metric d
+// (from analysis.MoveDistances on a network of m's game). The search runs
+// on d's network, at its speed, whatever m is: states of m are read by
+// their facts, and moves are given and reported in m's numbering.
+func New(m game.Machine, d *analysis.Distances, opt Options) (*Searcher, error) {
+	if m == nil || d == nil {
+		return nil, errors.New("local: a machine and its distances are required")
 	}
 	if opt.MaxDepth <= 0 {
 		opt.MaxDepth = DefaultMaxDepth
 	}
-	s := &Searcher{net: net, d: d, opt: opt, sim: net.NewSim(), roles: len(net.Roles())}
+	s := &Searcher{m: m, net: d.Machine(), d: d, opt: opt, sim: d.NewSimulator(), roles: len(m.Roles())}
 	if len(d.Roles) != s.roles {
-		return nil, errors.New("local: the distances belong to another network")
+		return nil, errors.New("local: the distances belong to another game")
 	}
 	for r := 0; r < s.roles; r++ {
-		s.win = append(s.win, winValue(net, r))
+		s.win = append(s.win, d.WinValue(r))
 	}
 	if bits := opt.TableBits; bits >= 0 {
 		if bits == 0 {
@@ -234,18 +239,6 @@ func New(net *propnet.Net, d *analysis.Distances, opt Options) (*Searcher, error
 	return s, nil
 }
 
-// winValue returns role's largest goal value.
-func winValue(net *propnet.Net, role int) int {
-	best := -1
-	for _, t := range net.GoalValues(role) {
-		var v int
-		if _, err := fmt.Sscan(t, &v); err == nil && v > best {
-			best = v
-		}
-	}
-	return best
-}
-
 // Search runs the local search from state st, with the seed move (of
 // seedRole) setting the locality; seed game.NoMove means no locality
 // beyond the goal distance. It deepens until every legal move is
@@ -258,11 +251,14 @@ func winValue(net *propnet.Net, role int) int {
 // the win searches, and deepening both in step would hold the wins to the
 // losses' depth.
 func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed game.Move, b search.Budget) (*Result, error) {
-	pst, ok := st.(*propnet.State)
-	if !ok {
-		return nil, errors.New("local: the state is not one of the network's")
+	nst, err := s.d.StateOf(st)
+	if err != nil {
+		return nil, fmt.Errorf("local: %w", err)
 	}
-	if err := s.sim.SetState(pst); err != nil {
+	if err := s.sim.SetState(nst); err != nil {
+		return nil, err
+	}
+	if seed, err = s.move(s.m, s.net, seedRole, seed); err != nil {
 		return nil, err
 	}
 	ctx, cancel := b.Context(ctx)
@@ -273,11 +269,45 @@ func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed
 	}
 	s.start = time.Now()
 	res, err := s.root(seedRole, seed)
+	if err == nil {
+		err = s.err
+	}
 	if err != nil {
 		return nil, err
 	}
 	s.fillStats(res)
-	return res, nil
+	return s.outward(res)
+}
+
+// move returns role's move mv of machine from as a move of machine to,
+// through its text; game.NoMove stays.
+func (s *Searcher) move(from, to game.Machine, role int, mv game.Move) (game.Move, error) {
+	if from == to || mv == game.NoMove {
+		return mv, nil
+	}
+	out, err := to.ParseMove(role, from.MoveText(role, mv))
+	if err != nil {
+		return game.NoMove, fmt.Errorf("local: %w", err)
+	}
+	return out, nil
+}
+
+// outward returns res with its moves in the caller's numbering: res itself
+// when the caller's machine is the network, otherwise a copy.
+func (s *Searcher) outward(res *Result) (*Result, error) {
+	if s.m == s.net {
+		return res, nil
+	}
+	cp := *res
+	cp.Moves = append([]MoveResult(nil), res.Moves...)
+	for i := range cp.Moves {
+		mv, err := s.move(s.net, s.m, res.Role, cp.Moves[i].Move)
+		if err != nil {
+			return nil, err
+		}
+		cp.Moves[i].Move = mv
+	}
+	return &cp, nil
 }
 
 // fillStats records the search's counters and elapsed time in res.

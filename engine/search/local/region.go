@@ -22,7 +22,7 @@ func (s *Searcher) allowed(att int, m game.Move, r int, a anchor, bits []uint64)
 // states by 38% in breakthroughSmall and 7% in breakthrough, with the same
 // moves resolved.
 func (s *Searcher) candidates(p *ply, att, r int, a anchor) []game.Move {
-	p.moves = s.sim.Legal(att, p.moves)
+	p.moves = s.legal(att, p.moves)
 	gd := s.d.GoalRow(att)
 	row := s.d.Row(a.role, a.move, att)
 	radius := r
@@ -62,7 +62,7 @@ func (s *Searcher) eliminationNear(att, r int, bits []uint64) bool {
 	for _, props := range s.d.Eliminations(att) {
 		left := 0
 		for _, b := range props {
-			if bits[b>>6]&(1<<uint(b&63)) != 0 {
+			if s.d.SavedHolds(bits, b) {
 				left++
 			}
 		}

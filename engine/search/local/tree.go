@@ -19,15 +19,19 @@ func (s *Searcher) root(seedRole int, seed game.Move) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Role: mover}
-	for _, m := range s.sim.Legal(mover, nil) {
+	moves, err := s.sim.Legal(mover, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range moves {
 		res.Moves = append(res.Moves, MoveResult{Move: m, Text: s.net.MoveText(mover, m)})
 	}
-	if s.sim.Terminal() {
+	if s.terminal() {
 		return res, nil
 	}
 	s.path = append(s.path[:0], anchor{seedRole, seed})
 	s.near = s.near[:0]
-	s.plies[0].bits = s.sim.Snapshot(s.plies[0].bits)
+	s.plies[0].bits = s.sim.Save(s.plies[0].bits)
 	var runs [2]deepening // wins, losses
 	for !s.halted() {
 		k := s.deepenNext(&runs)
@@ -92,7 +96,9 @@ func (s *Searcher) record(res *Result, runs [2]deepening) {
 	}
 	if s.opt.Progress != nil {
 		s.fillStats(res)
-		s.opt.Progress(res)
+		if out, err := s.outward(res); err == nil {
+			s.opt.Progress(out)
+		}
 	}
 }
 
@@ -104,7 +110,11 @@ func (s *Searcher) sides() (int, int, error) {
 	}
 	mover := -1
 	for r := 0; r < 2; r++ {
-		for _, m := range s.sim.Legal(r, nil) {
+		moves, err := s.sim.Legal(r, nil)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, m := range moves {
 			if s.d.Active(r, m) {
 				if mover >= 0 && mover != r {
 					return 0, 0, ErrNotAlternating
@@ -113,7 +123,7 @@ func (s *Searcher) sides() (int, int, error) {
 			}
 		}
 	}
-	if mover < 0 && !s.sim.Terminal() {
+	if mover < 0 && !s.terminal() {
 		return 0, 0, ErrNotAlternating
 	}
 	return max(mover, 0), 1 - max(mover, 0), nil
@@ -196,7 +206,7 @@ func (s *Searcher) rootLosses(res *Result, mover, opp, n int) {
 // reports whether the opponent then wins within n of its moves.
 func (s *Searcher) replyLoses(mover, opp int, m, noop game.Move, n int) bool {
 	s.play(mover, m, opp, noop)
-	if s.sim.Terminal() {
+	if s.terminal() {
 		return !s.wins(mover)
 	}
 	return s.attack(1, opp, mover, n)
@@ -206,7 +216,7 @@ func (s *Searcher) replyLoses(mover, opp int, m, noop game.Move, n int) bool {
 // within r of the attacker's moves (m included). The caller restores.
 func (s *Searcher) tryAttack(pl, att, def int, m, noop game.Move, r int) bool {
 	s.play(att, m, def, noop)
-	if s.sim.Terminal() {
+	if s.terminal() {
 		return s.wins(att)
 	}
 	if r <= 1 {
@@ -226,7 +236,7 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 	}
 	a := s.path[len(s.path)-1]
 	p := &s.plies[pl]
-	p.bits = s.sim.Snapshot(p.bits)
+	p.bits = s.sim.Save(p.bits)
 	key, tag := ttKey(s.sim.Hash(), att), anchorTag(a, len(s.path) == 1)
 	failed, won, other := s.probe(key, tag, r)
 	if failed || won {
@@ -276,8 +286,8 @@ func (s *Searcher) defend(pl, att, def, r int) bool {
 		return false
 	}
 	p := &s.plies[pl]
-	p.bits = s.sim.Snapshot(p.bits)
-	p.moves = s.sim.Legal(def, p.moves)
+	p.bits = s.sim.Save(p.bits)
+	p.moves = s.legal(def, p.moves)
 	key := ttKey(s.sim.Hash(), def)
 	s.orderDefences(p, def, r, s.refutation(key))
 	threat := game.NoMove
@@ -416,7 +426,7 @@ func sortKeys(ks []uint64) {
 func (s *Searcher) tenukiTried(pl, att, def int, m, noop game.Move, r int, ok *bool) bool {
 	p := &s.plies[pl]
 	s.play(def, m, att, noop)
-	if s.sim.Terminal() {
+	if s.terminal() {
 		won := s.wins(att)
 		s.sim.Restore(p.bits)
 		*ok = won
@@ -434,7 +444,7 @@ func (s *Searcher) refutes(pl, att, def int, m, noop game.Move, r int) bool {
 	p := &s.plies[pl]
 	s.play(def, m, att, noop)
 	var won bool
-	if s.sim.Terminal() {
+	if s.terminal() {
 		won = s.wins(att)
 	} else {
 		won = s.attack(pl+1, att, def, r)
@@ -445,32 +455,55 @@ func (s *Searcher) refutes(pl, att, def int, m, noop game.Move, r int) bool {
 
 // single returns role's only legal move (the waiting role's noop).
 func (s *Searcher) single(role int) (game.Move, bool) {
-	if s.sim.LegalCount(role) != 1 {
+	s.one = s.legal(role, s.one)
+	if len(s.one) != 1 {
 		return game.NoMove, false
 	}
-	return s.sim.LegalMove(role, 0), true
+	return s.one[0], true
 }
 
 // play makes the joint move of the mover's m and the other's noop.
 func (s *Searcher) play(mover int, m game.Move, other int, noop game.Move) {
 	s.joint[mover], s.joint[other] = m, noop
-	if err := s.sim.SetMoves(s.joint); err != nil {
-		panic(err) // legal moves of the network's own simulator are valid
-	}
-	s.sim.Advance()
+	s.check(s.sim.Play(s.joint))
 	s.nodes++
 }
 
 // wins reports whether role has its winning goal in the current state.
 func (s *Searcher) wins(role int) bool {
-	g, err := s.sim.Goal(role)
-	return err == nil && g == s.win[role]
+	var err error
+	s.goals, err = s.sim.Goals(s.goals)
+	s.check(err)
+	return err == nil && s.goals[role] == s.win[role]
+}
+
+// terminal reports whether the current state is terminal.
+func (s *Searcher) terminal() bool {
+	t, err := s.sim.Terminal()
+	s.check(err)
+	return t
+}
+
+// legal appends role's legal moves in the current state to dst[:0].
+func (s *Searcher) legal(role int, dst []game.Move) []game.Move {
+	dst, err := s.sim.Legal(role, dst)
+	s.check(err)
+	return dst
+}
+
+// check keeps the simulator's first error, which halts the search. The
+// network's simulator fails only on moves that are not its own, which the
+// search never plays.
+func (s *Searcher) check(err error) {
+	if err != nil && s.err == nil {
+		s.err = err
+	}
 }
 
 // halted reports whether a limit has ended the search, checking the
 // context every 1024 states.
 func (s *Searcher) halted() bool {
-	if s.stop != search.StopNone {
+	if s.stop != search.StopNone || s.err != nil {
 		return true
 	}
 	if s.limit > 0 && s.nodes >= s.limit {

@@ -9,7 +9,6 @@ import (
 
 	"gdlab/engine/analysis"
 	"gdlab/engine/game"
-	"gdlab/engine/propnet"
 	"gdlab/engine/search"
 	"gdlab/engine/search/local"
 )
@@ -49,7 +48,7 @@ type LocalHint struct {
 
 // feeder owns the worker goroutine and the published hints.
 type feeder struct {
-	net      *propnet.Net
+	m        game.Machine // the tree's machine
 	d        *analysis.Distances
 	ls       *local.Searcher
 	every    time.Duration
@@ -72,10 +71,11 @@ type target struct {
 	seed     game.Move
 }
 
-// newFeeder prepares the switch for net.
-func newFeeder(ctx context.Context, net *propnet.Net, every time.Duration) (*feeder, error) {
-	if net == nil {
-		return nil, fmt.Errorf("mcts: local search needs a propnet machine")
+// newFeeder prepares the switch for m, measuring distances on its network.
+func newFeeder(ctx context.Context, m game.Machine, every time.Duration) (*feeder, error) {
+	net, err := analysis.Network(ctx, m)
+	if err != nil {
+		return nil, fmt.Errorf("mcts: local search: %w", err)
 	}
 	d, err := analysis.MoveDistances(ctx, net)
 	if err != nil {
@@ -84,10 +84,10 @@ func newFeeder(ctx context.Context, net *propnet.Net, every time.Duration) (*fee
 	if every <= 0 {
 		every = defaultRetarget
 	}
-	f := &feeder{net: net, d: d, every: every, prevMove: game.NoMove}
+	f := &feeder{m: m, d: d, every: every, prevMove: game.NoMove}
 	// Each completed iteration is published at once: the first take
 	// milliseconds, and selection can use them while deeper ones run.
-	f.ls, err = local.New(net, d, local.Options{Progress: func(res *local.Result) { f.publish(f.cur, res) }})
+	f.ls, err = local.New(m, d, local.Options{Progress: func(res *local.Result) { f.publish(f.cur, res) }})
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (f *feeder) publish(tg target, res *local.Result) {
 	cp.Stats.DepthNodes = append([]int64(nil), res.Stats.DepthNodes...)
 	h := &LocalHint{State: tg.state, Role: res.Role, Result: &cp}
 	if tg.seed != game.NoMove {
-		h.Seed = f.net.MoveText(tg.seedRole, tg.seed)
+		h.Seed = f.m.MoveText(tg.seedRole, tg.seed)
 	}
 	for _, m := range res.Moves {
 		h.status = append(h.status, m.Status)
@@ -225,18 +225,18 @@ func mostVisited(nd *node, r int) int {
 // lastMove finds the opponent's move that led from the state after the
 // player's previous move to s, or game.NoMove.
 func (f *feeder) lastMove(s game.State) game.Move {
-	if f.prev == nil || f.prevMove == game.NoMove || f.net.Roles() == nil || len(f.net.Roles()) != 2 {
+	if f.prev == nil || f.prevMove == game.NoMove || len(f.m.Roles()) != 2 {
 		return game.NoMove
 	}
 	for r := 0; r < 2; r++ {
-		mid, err := nextAlone(f.net, f.prev, r, f.prevMove)
+		mid, err := nextAlone(f.m, f.prev, r, f.prevMove)
 		if err != nil {
 			continue
 		}
 		opp := 1 - r
-		moves, _ := f.net.Legal(mid, opp, nil)
+		moves, _ := f.m.Legal(mid, opp, nil)
 		for _, m := range moves {
-			if after, err := nextAlone(f.net, mid, opp, m); err == nil && after.Equal(s) {
+			if after, err := nextAlone(f.m, mid, opp, m); err == nil && after.Equal(s) {
 				return m
 			}
 		}
@@ -245,14 +245,14 @@ func (f *feeder) lastMove(s game.State) game.Move {
 }
 
 // nextAlone plays role's move with the other role's only legal move.
-func nextAlone(net *propnet.Net, s game.State, role int, m game.Move) (game.State, error) {
-	other, err := net.Legal(s, 1-role, nil)
+func nextAlone(gm game.Machine, s game.State, role int, m game.Move) (game.State, error) {
+	other, err := gm.Legal(s, 1-role, nil)
 	if err != nil || len(other) != 1 {
 		return nil, fmt.Errorf("mcts: not a turn of %d alone", role)
 	}
 	joint := make([]game.Move, 2)
 	joint[role], joint[1-role] = m, other[0]
-	return net.Next(s, joint)
+	return gm.Next(s, joint)
 }
 
 // localBias returns the selection adjustment per move of role r at node

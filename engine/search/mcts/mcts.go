@@ -30,7 +30,6 @@ import (
 	"gdlab/engine/analysis"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
-	"gdlab/engine/propnet"
 	"gdlab/engine/search"
 )
 
@@ -47,8 +46,9 @@ type Options struct {
 	Heuristic       heuristic.Evaluator
 	HeuristicWeight float64
 	// Analysis is the latch analysis the switches use; when nil and a
-	// switch is on, Start computes it (the machine must then be a
-	// *propnet.Net, possibly wrapped in a search.Counter).
+	// switch is on, Start computes it on the machine's network (see
+	// analysis.Network: a network, a wrapper of one, or a machine that
+	// gives its rules, such as the prover).
 	Analysis *analysis.Analysis
 	// LatchTerminal (switch 1): a node where every choosing role's
 	// achievable range is a single value is a leaf with that value (the
@@ -71,12 +71,12 @@ type Options struct {
 	// and playouts stop in such states. The root is still expanded.
 	VirtualTerminal bool
 	// Emulation supplies the virtual terminality; when nil and the switch
-	// is on, Start takes it from an *analysis.EmulatedMachine or computes
-	// it with analysis.Emulate on a *propnet.Net.
+	// is on, Start takes it from an emulating machine (analysis.EmulationOf)
+	// or computes it with analysis.Emulate on the machine's network.
 	Emulation *analysis.Emulation
 	// LocalSearch (a switch) feeds local-search hints to selection: see
-	// localsearch.go and LocalPenalty. It needs a propnet machine of a
-	// two-role turn-taking game.
+	// localsearch.go and LocalPenalty. It needs a two-role turn-taking
+	// game whose network analysis.Network can find or build.
 	LocalSearch bool
 	// LocalRetarget is how often the local-search worker is re-targeted;
 	// 0 means one second.
@@ -130,9 +130,7 @@ func (o Options) maxSteps() int {
 // survives from one Play to the next within a match.
 type Player struct {
 	opt   Options
-	m     game.Machine // the unmetered machine
-	net   *propnet.Net // m as a network (an emulating machine's own), or nil
-	emu   emulated     // m as an emulating machine, or nil
+	m     game.Machine // the machine of Setup, metering wrappers included
 	role  int
 	seed  uint64
 	an    *analysis.Analysis
@@ -174,19 +172,10 @@ func (p *Player) Options() Options { return p.opt }
 // Analysis returns the latch analysis in use, or nil.
 func (p *Player) Analysis() *analysis.Analysis { return p.an }
 
-// unwrap strips metering wrappers (search.Counter) from m.
-func unwrap(m game.Machine) game.Machine {
-	for {
-		u, ok := m.(interface{ Unwrap() game.Machine })
-		if !ok {
-			return m
-		}
-		m = u.Unwrap()
-	}
-}
-
 // Start prepares a match: it records the machine and role, seeds the
-// search, and runs the latch analysis when a switch needs it.
+// search, and runs the analyses the switches need. Every Next call of the
+// search, in the tree and in playouts, goes through Setup's machine and
+// its simulators, so a metering machine (search.Counter) counts them all.
 func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if setup.Machine == nil {
 		return errors.New("mcts: Setup has no Machine")
@@ -194,46 +183,31 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if setup.Role < 0 || setup.Role >= len(setup.Machine.Roles()) {
 		return fmt.Errorf("mcts: role %d out of range", setup.Role)
 	}
-	p.m = unwrap(setup.Machine)
-	p.net, _ = p.m.(*propnet.Net)
-	p.emu, _ = p.m.(emulated)
-	if p.emu != nil {
-		p.net = p.emu.Net() // playouts run on the network without goals
-	}
+	p.m = setup.Machine
 	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0
 	p.an = p.opt.Analysis
 	if p.an == nil && p.opt.usesAnalysis() {
-		if p.net == nil {
-			return fmt.Errorf("mcts: the latch switches need a propnet machine, not %T", p.m)
-		}
 		ctx, cancel := setup.Budget.Context(ctx)
 		defer cancel()
-		an, err := analysis.Analyze(ctx, p.net, analysis.Options{})
+		net, err := analysis.Network(ctx, p.m)
 		if err != nil {
+			return fmt.Errorf("mcts: latch switches: %w", err)
+		}
+		if p.an, err = analysis.Analyze(ctx, net, analysis.Options{}); err != nil {
 			return fmt.Errorf("mcts: latch analysis: %w", err)
 		}
-		p.an = an
 	}
 	vt, err := p.virtual(ctx, setup)
 	if err != nil {
 		return err
 	}
-	if p.t, err = newTree(p.m, p.net, p.an, p.opt); err != nil {
+	if p.t, err = newTree(p.m, p.an, vt, p.opt); err != nil {
 		return err
 	}
-	p.t.emu, p.t.vt = p.emu, vt
 	if p.opt.LocalSearch {
-		p.t.ls, err = newFeeder(ctx, p.net, p.opt.LocalRetarget)
+		p.t.ls, err = newFeeder(ctx, p.m, p.opt.LocalRetarget)
 	}
 	return err
-}
-
-// emulated is implemented by *analysis.EmulatedMachine: playouts run on
-// its network without goals and read the emulated goals.
-type emulated interface {
-	Net() *propnet.Net
-	SimGoals(sim *propnet.Sim, dst []int) []int
-	Emulation() *analysis.Emulation
 }
 
 // virtual returns the virtual terminality switch 5 uses, or nil when the
@@ -243,19 +217,19 @@ func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.Vir
 		return nil, nil
 	}
 	em := p.opt.Emulation
-	switch {
-	case em != nil:
-	case p.emu != nil:
-		em = p.emu.Emulation()
-	case p.net != nil:
+	if em == nil {
+		em = analysis.EmulationOf(p.m)
+	}
+	if em == nil {
 		ctx, cancel := setup.Budget.Context(ctx)
 		defer cancel()
-		var err error
-		if em, err = analysis.Emulate(ctx, p.net, p.an, analysis.EmulationOptions{}); err != nil {
+		net, err := analysis.Network(ctx, p.m)
+		if err != nil {
+			return nil, fmt.Errorf("mcts: virtual terminality: %w", err)
+		}
+		if em, err = analysis.Emulate(ctx, net, p.an, analysis.EmulationOptions{}); err != nil {
 			return nil, fmt.Errorf("mcts: goal emulation: %w", err)
 		}
-	default:
-		return nil, fmt.Errorf("mcts: virtual terminality needs an emulation or a propnet machine, not %T", p.m)
 	}
 	return em.Virtual, nil
 }
@@ -264,7 +238,7 @@ func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.Vir
 type Stats struct {
 	Iterations int64         // playouts and leaf evaluations
 	Expansions int64         // nodes created
-	NextCalls  int64         // Next calls in the tree (playouts excluded)
+	NextCalls  int64         // Next calls, in the tree and in playouts
 	PoolNodes  int           // nodes in the pool after the search
 	RootSolved bool          // the root's value is exact
 	RootValue  []float64     // the root's exact value per role when solved

@@ -9,7 +9,6 @@ import (
 	"gdlab/engine/analysis"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
-	"gdlab/engine/propnet"
 	"gdlab/engine/search"
 )
 
@@ -39,9 +38,7 @@ type node struct {
 // tree is the search graph with its node pool and transposition table.
 type tree struct {
 	m      game.Machine
-	net    *propnet.Net
 	an     *analysis.Analysis
-	emu    emulated                  // playouts read goals from it when set
 	vt     *analysis.VirtualTerminal // switch 5, nil when off
 	opt    Options
 	roles  int
@@ -59,8 +56,8 @@ type tree struct {
 	iters, expansions, nextCalls int64
 }
 
-func newTree(m game.Machine, net *propnet.Net, an *analysis.Analysis, opt Options) (*tree, error) {
-	t := &tree{m: m, net: net, an: an, opt: opt, roles: len(m.Roles()), table: map[uint64][]int32{}, root: none}
+func newTree(m game.Machine, an *analysis.Analysis, vt *analysis.VirtualTerminal, opt Options) (*tree, error) {
+	t := &tree{m: m, an: an, vt: vt, opt: opt, roles: len(m.Roles()), table: map[uint64][]int32{}, root: none}
 	for i := 0; i < opt.threads(); i++ {
 		t.work = append(t.work, newWorker(t))
 	}

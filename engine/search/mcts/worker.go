@@ -1,31 +1,37 @@
 package mcts
 
 import (
-	"context"
 	"math/rand/v2"
 
+	"gdlab/engine/analysis"
 	"gdlab/engine/game"
-	"gdlab/engine/propnet"
 )
 
 // worker runs playouts with its own simulator and generator.
 type worker struct {
 	t     *tree
-	sim   *propnet.Sim
+	sim   game.Simulator
+	latch func(b int) bool // the simulator's state in the latch analysis' numbering (switch 4)
+	count func(b int) bool // the same in the virtual terminality's (switch 5)
 	pcg   *rand.PCG
 	rng   *rand.Rand
 	goals []int
 	legal [][]game.Move
 	order []int
 	joint []game.Move
+	saved []uint64
 }
 
 func newWorker(t *tree) *worker {
 	w := &worker{t: t, pcg: rand.NewPCG(1, 2), goals: make([]int, t.roles),
 		legal: make([][]game.Move, t.roles), joint: make([]game.Move, t.roles)}
 	w.rng = rand.New(w.pcg)
-	if t.net != nil {
-		w.sim = t.net.NewSim()
+	w.sim = game.NewSimulator(t.m)
+	if t.an != nil {
+		w.latch = analysis.Holds(w.sim, t.an.BaseProps())
+	}
+	if t.vt != nil {
+		w.count = analysis.Holds(w.sim, t.vt.BaseProps())
 	}
 	return w
 }
@@ -43,52 +49,27 @@ func (w *worker) runAll(ls []*leaf, first, stride int) {
 func (w *worker) run(l *leaf) {
 	w.pcg.Seed(l.seed, 0x9e3779b97f4a7c15)
 	l.result = make([]float64, w.t.roles)
-	if w.sim == nil {
-		res, err := game.Playout(context.Background(), w.t.m, l.state, w.rng, w.t.opt.maxSteps())
-		if err != nil {
-			l.err = err
-			return
-		}
-		l.steps = res.Steps
-		for r, g := range res.Goals {
-			l.result[r] = float64(max(g, 0))
-		}
+	if l.err = w.sim.SetState(l.state); l.err != nil {
 		return
 	}
-	st := l.state.(*propnet.State)
-	if err := w.sim.SetState(st); err != nil {
-		l.err = err
-		return
-	}
-	var err error
 	decided := false
 	switch {
 	case w.t.opt.LatchPlayout && w.t.an != nil:
-		l.steps, err = w.guided(st)
+		l.steps, l.err = w.guided()
 	case w.t.vt != nil:
-		l.steps, decided, err = w.virtual()
+		l.steps, decided, l.err = w.virtual()
 	default:
-		l.steps, err = w.sim.Playout(w.rng, w.t.opt.maxSteps())
+		l.steps, l.err = w.sim.Playout(w.rng, w.t.opt.maxSteps())
 	}
-	if err != nil {
-		l.err = err
+	if l.err == nil && !decided {
+		w.goals, l.err = w.sim.Goals(w.goals)
+	}
+	if l.err != nil {
 		return
-	}
-	if !decided {
-		w.goals = w.simGoals()
 	}
 	for r, g := range w.goals {
 		l.result[r] = float64(max(g, 0))
 	}
-}
-
-// simGoals reads every role's goal in the simulator's state, from the
-// emulation when the machine emulates them.
-func (w *worker) simGoals() []int {
-	if w.t.emu != nil {
-		return w.t.emu.SimGoals(w.sim, w.goals)
-	}
-	return w.sim.Goals(w.goals)
 }
 
 // virtual is a random playout under switch 5: it stops at a terminal
@@ -96,19 +77,15 @@ func (w *worker) simGoals() []int {
 // w.goals (decided true).
 func (w *worker) virtual() (steps int, decided bool, err error) {
 	for ; steps < w.t.opt.maxSteps(); steps++ {
-		if w.sim.Terminal() {
-			return steps, false, nil
+		if term, err := w.sim.Terminal(); err != nil || term {
+			return steps, false, err
 		}
 		var ok bool
-		if w.goals, ok = w.t.vt.Decided(w.sim.Has, w.goals); ok {
+		if w.goals, ok = w.t.vt.Decided(w.count, w.goals); ok {
 			return steps, true, nil
 		}
-		for r := range w.joint {
-			n := w.sim.LegalCount(r)
-			if n == 0 {
-				return steps, false, propnet.ErrNoLegalMove
-			}
-			w.joint[r] = w.sim.LegalMove(r, w.rng.IntN(n))
+		if w.joint, err = w.sim.RandomJoint(w.rng, w.joint); err != nil {
+			return steps, false, err
 		}
 		if err := w.sim.Play(w.joint); err != nil {
 			return steps, false, err
@@ -121,54 +98,80 @@ func (w *worker) virtual() (steps int, decided bool, err error) {
 // avoids moves that lower its maximum achievable score while it has
 // another move. It returns the joint moves played (tried moves that were
 // taken back count too, as Next calls).
-func (w *worker) guided(st *propnet.State) (int, error) {
-	an := w.t.an
+func (w *worker) guided() (int, error) {
 	calls := 0
 	for steps := 0; steps < w.t.opt.maxSteps(); steps++ {
-		if w.sim.Terminal() {
-			return calls, nil
+		if term, err := w.sim.Terminal(); err != nil || term {
+			return calls, err
 		}
-		mover, movers := -1, 0
-		for r := range w.joint {
-			w.legal[r] = w.sim.Legal(r, w.legal[r])
-			if len(w.legal[r]) == 0 {
-				return calls, propnet.ErrNoLegalMove
-			}
-			w.joint[r] = w.legal[r][w.rng.IntN(len(w.legal[r]))]
-			if len(w.legal[r]) > 1 {
-				mover, movers = r, movers+1
-			}
+		mover, err := w.randomJoint()
+		if err != nil {
+			return calls, err
 		}
-		if movers != 1 {
+		if mover < 0 {
 			calls++
 			if err := w.sim.Play(w.joint); err != nil {
 				return calls, err
 			}
-			st = w.sim.State()
 			continue
 		}
-		_, hi := an.Range(st, mover)
-		moves := w.legal[mover]
-		w.order = w.order[:0]
-		for i := range moves {
-			w.order = append(w.order, i)
-		}
-		w.rng.Shuffle(len(w.order), func(i, j int) { w.order[i], w.order[j] = w.order[j], w.order[i] })
-		for k, i := range w.order {
-			w.joint[mover] = moves[i]
-			calls++
-			if err := w.sim.Play(w.joint); err != nil {
-				return calls, err
-			}
-			next := w.sim.State()
-			if _, h := an.Range(next, mover); h >= hi || k == len(w.order)-1 {
-				st = next
-				break
-			}
-			if err := w.sim.SetState(st); err != nil {
-				return calls, err
-			}
+		n, err := w.avoidLoweringMax(mover)
+		calls += n
+		if err != nil {
+			return calls, err
 		}
 	}
 	return calls, nil
+}
+
+// randomJoint draws a uniform legal move per role from the sorted legal
+// lists into w.joint and returns the one role with several moves, or -1.
+func (w *worker) randomJoint() (int, error) {
+	mover, movers := -1, 0
+	for r := range w.joint {
+		var err error
+		if w.legal[r], err = w.sim.Legal(r, w.legal[r]); err != nil {
+			return -1, err
+		}
+		if len(w.legal[r]) == 0 {
+			return -1, &game.NoLegalMoveError{Role: w.t.m.Roles()[r]}
+		}
+		w.joint[r] = w.legal[r][w.rng.IntN(len(w.legal[r]))]
+		if len(w.legal[r]) > 1 {
+			mover, movers = r, movers+1
+		}
+	}
+	if movers != 1 {
+		return -1, nil
+	}
+	return mover, nil
+}
+
+// avoidLoweringMax tries mover's legal moves in random order, with the
+// other roles' moves of w.joint, and keeps the first that does not lower
+// mover's maximum achievable score (the last when all do). It returns the
+// moves tried.
+func (w *worker) avoidLoweringMax(mover int) (int, error) {
+	an := w.t.an
+	_, hi := an.RangeHolding(w.latch, mover)
+	w.saved = w.sim.Save(w.saved)
+	moves := w.legal[mover]
+	w.order = w.order[:0]
+	for i := range moves {
+		w.order = append(w.order, i)
+	}
+	w.rng.Shuffle(len(w.order), func(i, j int) { w.order[i], w.order[j] = w.order[j], w.order[i] })
+	for k, i := range w.order {
+		w.joint[mover] = moves[i]
+		if err := w.sim.Play(w.joint); err != nil {
+			return k + 1, err
+		}
+		if _, h := an.RangeHolding(w.latch, mover); h >= hi || k == len(w.order)-1 {
+			return k + 1, nil
+		}
+		if err := w.sim.Restore(w.saved); err != nil {
+			return k + 1, err
+		}
+	}
+	return len(w.order), nil
 }

@@ -12,6 +12,7 @@ import (
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
+	"gdlab/engine/search/playertest"
 	"gdlab/engine/search/searchtest"
 )
 
@@ -277,7 +278,7 @@ func TestConform(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: whole tic-tac-toe trees through the prover")
 	}
-	searchtest.Conform(t, func() search.Player { return &Player{P: 2, Reverse: true, Penalty: 0.5} })
+	playertest.Conform(t, func() search.Player { return &Player{P: 2, Reverse: true, Penalty: 0.5} })
 }
 
 // TestMinimaxMove: with a very large p (or reverse approximation) and no

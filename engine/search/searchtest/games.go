@@ -1,8 +1,8 @@
-// Package searchtest provides fixtures for testing players and evaluators:
-// tiny GDL games embedded in the package (so tests run on a bare checkout),
-// tic-tac-toe from any position, random positions of a game, the shared
-// corpus when present, and Conform, the contract every search.Player must
-// meet.
+// Package searchtest provides fixtures for testing and measuring players
+// and evaluators: tiny GDL games embedded in the package (so tests run on a
+// bare checkout), tic-tac-toe from any position, random positions of a
+// game, and the shared corpus's location. It links no test code, so
+// notebooks may use it; playertest holds what needs a *testing.T.
 package searchtest
 
 import (
@@ -14,8 +14,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"testing"
 
+	"gdlab/datasets"
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
 	"gdlab/engine/prover"
@@ -103,22 +103,6 @@ func tttInit(cells string) string {
 	return b.String()
 }
 
-// Shared loads a game of the shared corpus by key, or skips the test when
-// the corpus is absent ($GDLAB_SHARED, else ../../../shared from the test's
-// package directory, else ../../../../shared).
-func Shared(t testing.TB, key string) game.Machine {
-	t.Helper()
-	dir := SharedDir()
-	if dir == "" {
-		t.Skipf("shared corpus not found (set GDLAB_SHARED): skipping")
-	}
-	m, err := prover.Load(filepath.Join(dir, "games", key, key+".kif"))
-	if err != nil {
-		t.Fatalf("%s: %v", key, err)
-	}
-	return m
-}
-
 // SharedDir returns the shared corpus directory, or "" when it is absent.
 func SharedDir() string {
 	cands := []string{os.Getenv("GDLAB_SHARED"), filepath.Join("..", "..", "..", "shared"), filepath.Join("..", "..", "..", "..", "shared")}
@@ -183,4 +167,18 @@ func replayRandom(ctx context.Context, m game.Machine, rng *rand.Rand, steps int
 		return nil, err
 	}
 	return s, nil
+}
+
+// Curated returns the reference prover of a curated game of package
+// datasets.
+func Curated(name string) (*prover.Prover, error) {
+	g, err := datasets.Game(name)
+	if err != nil {
+		return nil, err
+	}
+	d, err := g.Description()
+	if err != nil {
+		return nil, err
+	}
+	return prover.New(d)
 }

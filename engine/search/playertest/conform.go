@@ -1,13 +1,19 @@
-package searchtest
+// Package playertest holds the tests every search.Player runs: Conform,
+// the player contract on searchtest's embedded games, and Shared, a game of
+// the shared corpus or a skipped test.
+package playertest
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"gdlab/engine/game"
+	"gdlab/engine/prover"
 	"gdlab/engine/search"
+	"gdlab/engine/search/searchtest"
 )
 
 // Conform checks the contract of search.Player on the embedded games, with
@@ -21,7 +27,7 @@ import (
 func Conform(t *testing.T, newPlayer func() search.Player) {
 	t.Helper()
 	for _, name := range []string{"nim", "nim3", "rps", "summit", "ttt"} {
-		m, err := Game(name)
+		m, err := searchtest.Game(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +109,7 @@ func checkBudget(t *testing.T, name, player string, b search.Budget, rep search.
 // ignores its clock overruns every time.
 func checkDeadline(t *testing.T, newPlayer func() search.Player) {
 	t.Helper()
-	m, err := Game("ttt")
+	m, err := searchtest.Game("ttt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,4 +132,20 @@ func checkDeadline(t *testing.T, newPlayer func() search.Player) {
 		return
 	}
 	t.Errorf("%s: took %v in three tries with a %v clock", newPlayer().Name(), took, clock)
+}
+
+// Shared loads a game of the shared corpus by key, or skips the test when
+// the corpus is absent ($GDLAB_SHARED, else ../../../shared from the test's
+// package directory, else ../../../../shared).
+func Shared(t testing.TB, key string) game.Machine {
+	t.Helper()
+	dir := searchtest.SharedDir()
+	if dir == "" {
+		t.Skipf("shared corpus not found (set GDLAB_SHARED): skipping")
+	}
+	m, err := prover.Load(filepath.Join(dir, "games", key, key+".kif"))
+	if err != nil {
+		t.Fatalf("%s: %v", key, err)
+	}
+	return m
 }

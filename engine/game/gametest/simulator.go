@@ -1,0 +1,136 @@
+package gametest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gdlab/engine/game"
+)
+
+// conformSimulator checks, along the seeded match of conformMatch, that
+// game.NewSimulator(m) agrees with m in every state: the state itself and
+// its hash, each role's legal moves, terminal, goals, the transition of a
+// joint move, random joints made of legal moves, Save and Restore, and a
+// playout that ends in a terminal state or at its step limit.
+func conformSimulator(m game.Machine, seed uint64, maxSteps int) error {
+	sim := game.NewSimulator(m)
+	if !sim.State().Equal(m.Initial()) {
+		return fmt.Errorf("a new simulator is not at the initial state")
+	}
+	rng, draw := game.NewRand(seed), game.NewRand(seed+1)
+	var saved []uint64
+	s := m.Initial()
+	for step := 0; step <= maxSteps; step++ {
+		if err := sim.SetState(s); err != nil {
+			return fmt.Errorf("step %d: SetState: %w", step, err)
+		}
+		if err := sameAsMachine(m, sim, s); err != nil {
+			return fmt.Errorf("step %d: %w", step, err)
+		}
+		term, err := m.Terminal(s)
+		if err != nil || term {
+			return err
+		}
+		saved = sim.Save(saved)
+		if err := conformPlayout(m, sim, draw, step); err != nil {
+			return err
+		}
+		if err := sim.Restore(saved); err != nil || !sim.State().Equal(s) {
+			return fmt.Errorf("step %d: Restore did not bring back the saved state (%v)", step, err)
+		}
+		joint, err := sim.RandomJoint(draw, nil)
+		if err != nil {
+			return fmt.Errorf("step %d: RandomJoint: %w", step, err)
+		}
+		if err := legalJoint(m, s, joint); err != nil {
+			return fmt.Errorf("step %d: RandomJoint: %w", step, err)
+		}
+		legal, err := game.LegalAll(m, s)
+		if err != nil {
+			return err
+		}
+		for r, ms := range legal {
+			joint[r] = ms[rng.IntN(len(ms))]
+		}
+		next, err := m.Next(s, joint)
+		if err != nil {
+			return err
+		}
+		if err := sim.Play(joint); err != nil {
+			return fmt.Errorf("step %d: Play: %w", step, err)
+		}
+		if !sim.State().Equal(next) {
+			return fmt.Errorf("step %d: Play reached another state than Next", step)
+		}
+		s = next
+	}
+	return nil
+}
+
+// sameAsMachine compares the simulator's current state with s as m sees it.
+func sameAsMachine(m game.Machine, sim game.Simulator, s game.State) error {
+	if cur := sim.State(); !cur.Equal(s) || !slices.Equal(cur.Facts(), s.Facts()) {
+		return fmt.Errorf("the simulator's state differs from the machine's")
+	}
+	if sim.Hash() != s.Hash() {
+		return fmt.Errorf("Hash %x, the state's %x", sim.Hash(), s.Hash())
+	}
+	for r := range m.Roles() {
+		want, err := m.Legal(s, r, nil)
+		if err != nil {
+			return err
+		}
+		got, err := sim.Legal(r, nil)
+		if err != nil || !slices.Equal(got, want) {
+			return fmt.Errorf("role %d's legal moves %v, the machine's %v (%v)", r, got, want, err)
+		}
+	}
+	want, err := m.Terminal(s)
+	if err != nil {
+		return err
+	}
+	if got, err := sim.Terminal(); err != nil || got != want {
+		return fmt.Errorf("terminal %v, the machine's %v (%v)", got, want, err)
+	}
+	if got, err := sim.Goals(nil); err != nil || !slices.Equal(got, game.Goals(m, s)) {
+		return fmt.Errorf("goals %v, the machine's %v (%v)", got, game.Goals(m, s), err)
+	}
+	return nil
+}
+
+// conformPlayout plays out from the simulator's state and checks that it
+// ended terminal or at its step limit, in a state the machine agrees with.
+func conformPlayout(m game.Machine, sim game.Simulator, rng *rand.Rand, step int) error {
+	const limit = 50
+	n, err := sim.Playout(game.NewRand(uint64(rng.IntN(1<<30))), limit)
+	if err != nil {
+		return fmt.Errorf("step %d: Playout: %w", step, err)
+	}
+	end := sim.State()
+	term, err := m.Terminal(end)
+	if err != nil {
+		return err
+	}
+	if n > limit || (!term && n != limit) {
+		return fmt.Errorf("step %d: a playout stopped after %d steps in a non-terminal state (limit %d)", step, n, limit)
+	}
+	return sameAsMachine(m, sim, end)
+}
+
+// legalJoint checks that joint holds one legal move of m per role in s.
+func legalJoint(m game.Machine, s game.State, joint []game.Move) error {
+	if len(joint) != len(m.Roles()) {
+		return fmt.Errorf("%d moves for %d roles", len(joint), len(m.Roles()))
+	}
+	for r, mv := range joint {
+		legal, err := m.Legal(s, r, nil)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(legal, mv) {
+			return fmt.Errorf("role %d's move %d is not legal", r, mv)
+		}
+	}
+	return nil
+}
