@@ -1,0 +1,201 @@
+// Package ledger owns gdlab's results ledger: an append-only record of
+// every run of every experiment (notebook, command line or table-writing
+// test), one JSON-lines file per experiment, from which estimates and
+// verdicts are computed over all the runs of the current code rather than
+// over the run at hand.
+//
+// A Record holds what a reviewer needs to pool or to doubt a run: the
+// experiment, its settings and seeds, the code version (a hash of the
+// sources that decide results, see CodeVersion), the machine's load, and
+// one Result per game or position. Appending rewrites the experiment's file
+// through a temporary file and a rename, under a lock, so a reader never
+// sees half a record and concurrent writers lose nothing.
+package ledger
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Record is one run of an experiment.
+type Record struct {
+	Experiment string            `json:"experiment"`
+	Time       time.Time         `json:"time"`
+	Version    string            `json:"version"`         // CodeVersion of the sources that ran
+	Quick      bool              `json:"quick,omitempty"` // a short run (GDLAB_QUICK): never pooled into a verdict
+	Settings   map[string]string `json:"settings,omitempty"`
+	Seeds      []uint64          `json:"seeds,omitempty"`
+	Load       []float64         `json:"load,omitempty"` // the load averages (1, 5, 15 min) when the run started
+	Source     string            `json:"source,omitempty"`
+	Results    []Result          `json:"results"`
+}
+
+// Result is one measured unit of a run: a game of a match, a position of
+// a depth test. Value is the measurement (a score 0..100 for a game, plies
+// for a depth); Outcome, for a game, is "win", "draw" or "loss" for the
+// measured player.
+type Result struct {
+	Game    string  `json:"game"`
+	Seed    uint64  `json:"seed,omitempty"`
+	Value   float64 `json:"value"`
+	Outcome string  `json:"outcome,omitempty"`
+	Detail  string  `json:"detail,omitempty"`
+}
+
+// Outcomes of a game for the measured player.
+const (
+	Win  = "win"
+	Draw = "draw"
+	Loss = "loss"
+)
+
+// Ledger is a directory holding one file per experiment.
+type Ledger struct{ dir string }
+
+// Open returns the ledger in dir, creating the directory when needed.
+func Open(dir string) (*Ledger, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("ledger: %w", err)
+	}
+	return &Ledger{dir: dir}, nil
+}
+
+// Dir returns the ledger's directory.
+func (l *Ledger) Dir() string { return l.dir }
+
+var experimentName = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+// file returns the path of an experiment's file, refusing names that
+// would leave the directory.
+func (l *Ledger) file(experiment string) (string, error) {
+	if !experimentName.MatchString(experiment) {
+		return "", fmt.Errorf("ledger: experiment id %q: use lower-case letters, digits, '.', '_' and '-'", experiment)
+	}
+	return filepath.Join(l.dir, experiment+".jsonl"), nil
+}
+
+// Append adds rec to its experiment's file. The file is rewritten whole
+// through a temporary file in the same directory and renamed into place,
+// under an exclusive lock, so the append is atomic for readers and other
+// writers.
+func (l *Ledger) Append(rec Record) error {
+	if rec.Experiment == "" || len(rec.Results) == 0 {
+		return errors.New("ledger: a record needs an experiment and at least one result")
+	}
+	path, err := l.file(rec.Experiment)
+	if err != nil {
+		return err
+	}
+	if rec.Time.IsZero() {
+		rec.Time = time.Now().UTC()
+	}
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	unlock, err := l.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	if len(old) > 0 && old[len(old)-1] != '\n' {
+		old = append(old, '\n')
+	}
+	return writeAtomic(path, append(append(old, line...), '\n'))
+}
+
+// lock takes the ledger's exclusive lock and returns its release.
+func (l *Ledger) lock() (func(), error) {
+	f, err := os.OpenFile(filepath.Join(l.dir, ".lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("ledger: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("ledger: lock: %w", err)
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
+// writeAtomic writes data to path through a synced temporary file and a
+// rename.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
+	return nil
+}
+
+// Runs returns every record of an experiment in the order appended; none
+// when the experiment has no file yet. A malformed line is an error naming
+// the file and line.
+func (l *Ledger) Runs(experiment string) ([]Record, error) {
+	path, err := l.file(experiment)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ledger: %w", err)
+	}
+	var out []Record
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		out = append(out, rec)
+	}
+	return out, sc.Err()
+}
+
+// Select returns the records of runs made with code version version that
+// were not quick runs: the runs a verdict pools.
+func Select(recs []Record, version string) []Record {
+	var out []Record
+	for _, r := range recs {
+		if r.Version == version && !r.Quick {
+			out = append(out, r)
+		}
+	}
+	return out
+}
