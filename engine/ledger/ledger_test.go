@@ -109,7 +109,9 @@ func TestCodeVersion(t *testing.T) {
 	write("datasets/games/g/g.kif", "(role a)\n")
 	base := version(t, root)
 	for _, same := range []func(){
-		func() { write("engine/x/x.go", "package x\n\n// F returns one, said otherwise.\nfunc F() int {\n\treturn 1\n}\n") },
+		func() {
+			write("engine/x/x.go", "package x\n\n// F returns one, said otherwise.\nfunc F() int {\n\treturn 1\n}\n")
+		},
 		func() { write("engine/x/x_test.go", "package x\n") },
 		func() { write("datasets/results/table.json", "[]\n") },
 	} {
