@@ -166,7 +166,7 @@ func compoundString(name string, args []Term) string {
 	return b.String()
 }
 
-// Walk calls fn for every variable in t, in order of appearance.
+// WalkVars calls fn for every variable in t, in order of appearance.
 func WalkVars(t Term, fn func(*Var)) {
 	switch t := t.(type) {
 	case *Var:
