@@ -95,11 +95,14 @@ func (l *Atom) String() string {
 }
 func (l *Not) String() string { return "(not " + l.Arg.String() + ")" }
 func (l *Or) String() string {
-	parts := make([]string, len(l.Args))
-	for i, a := range l.Args {
-		parts[i] = a.String()
+	var b strings.Builder
+	b.WriteString("(or")
+	for _, a := range l.Args {
+		b.WriteByte(' ')
+		b.WriteString(a.String())
 	}
-	return "(or " + strings.Join(parts, " ") + ")"
+	b.WriteByte(')')
+	return b.String()
 }
 func (l *Distinct) String() string { return "(distinct " + l.A.String() + " " + l.B.String() + ")" }
 
@@ -163,7 +166,7 @@ func compoundString(name string, args []Term) string {
 	return b.String()
 }
 
-// Walk calls fn for every variable in t, in order of appearance.
+// WalkVars calls fn for every variable in t, in order of appearance.
 func WalkVars(t Term, fn func(*Var)) {
 	switch t := t.(type) {
 	case *Var:

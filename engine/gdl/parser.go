@@ -36,8 +36,9 @@ func ParseFile(path string) (*Description, error) {
 }
 
 // Parse parses src, a KIF game description, into a Description. On error it
-// returns the rules it could read together with an ErrorList of every
-// problem, each positioned as filename:line:col.
+// returns the rules it could read whole, leaving out every rule with a
+// problem, together with an ErrorList of every problem, each positioned as
+// filename:line:col.
 func Parse(filename string, src []byte) (*Description, error) {
 	p := &parser{file: NewFile(filename, src), sc: scanner{src: src}}
 	d := &Description{File: p.file}
@@ -127,13 +128,19 @@ func (p *parser) rule(e *sexp) *Rule {
 			return nil
 		}
 		head := p.atom(e.list[1], "rule head")
+		ok := head != nil
 		body := make([]Literal, 0, len(e.list)-2)
 		for _, b := range e.list[2:] {
 			if l := p.literal(b); l != nil {
 				body = append(body, l)
+			} else {
+				ok = false
 			}
 		}
-		if head == nil {
+		// Every literal is read, to report every error, but a rule missing
+		// one would say something else: (<= (p ?x) (?q ?x)) is not the
+		// unsafe fact (p ?x). Only whole rules are returned.
+		if !ok {
 			return nil
 		}
 		return &Rule{Lparen: p.pos(e), Head: head, Body: body}

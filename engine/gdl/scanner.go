@@ -1,7 +1,5 @@
 package gdl
 
-import "strings"
-
 // token kinds produced by the scanner.
 type token int
 
@@ -14,12 +12,17 @@ const (
 
 // keywords are the words ggp-base recognises in any letter case; they are
 // normalised to lower case so that `(TRUE p)` and `(true p)` mean the same,
-// while every other symbol keeps its spelling (GDL is case-sensitive).
-var keywords = map[string]bool{
-	"init": true, "true": true, "next": true, "role": true, "does": true,
-	"goal": true, "legal": true, "terminal": true, "base": true, "input": true,
-	"random": true, "distinct": true, "not": true, "or": true,
+// while every other symbol keeps its spelling (GDL is case-sensitive). Each
+// maps to itself, so that normalise returns the map's string and allocates
+// nothing.
+var keywords = map[string]string{
+	"init": "init", "true": "true", "next": "next", "role": "role", "does": "does",
+	"goal": "goal", "legal": "legal", "terminal": "terminal", "base": "base", "input": "input",
+	"random": "random", "distinct": "distinct", "not": "not", "or": "or",
 }
+
+// maxKeywordLen is the length of the longest keyword, "terminal" and "distinct".
+const maxKeywordLen = 8
 
 // scanner splits KIF text into parentheses and symbols, skipping white space
 // and `;` comments. It accepts any bytes (some corpus comments are Latin-1).
@@ -71,9 +74,25 @@ func isSpace(c byte) bool {
 
 func isDelimiter(c byte) bool { return isSpace(c) || c == '(' || c == ')' || c == ';' }
 
+// normalise returns the keyword that sym spells in some letter case, or sym
+// itself. Only ASCII letters are folded. ggp-base lowers with Java's
+// toLowerCase, under which no other letter becomes a letter of a keyword;
+// Unicode folding would not do: strings.ToLower maps 'İ' (U+0130) to 'i', and
+// would read the constant "İnit" as the keyword init.
 func normalise(sym string) string {
-	if lower := strings.ToLower(sym); keywords[lower] {
-		return lower
+	if len(sym) > maxKeywordLen {
+		return sym
+	}
+	var buf [maxKeywordLen]byte
+	for i := 0; i < len(sym); i++ {
+		c := sym[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	if kw, ok := keywords[string(buf[:len(sym)])]; ok {
+		return kw
 	}
 	return sym
 }

@@ -28,7 +28,7 @@ func sharedDir(t testing.TB) string {
 
 // beyondProver lists the corpus games that exceed the prover's fact bound,
 // with the relation named: the prover must fail on them with a LimitError
-// naming it, promptly, rather than hang or disagree. None does now:
+// naming it, promptly, rather than hang or disagree. None does:
 // laikLee_hex (isList/1) and mummymaze1p (direction-from/5), whose static
 // relations are too large to materialise and are asked with some arguments
 // free, are answered by tabled questions (modes.go, tabling.go).

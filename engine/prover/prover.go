@@ -160,17 +160,32 @@ func (pr *Prover) Roles() []string { return slices.Clone(pr.roles) }
 // Initial returns the initial state.
 func (pr *Prover) Initial() game.State { return pr.initial }
 
-func (pr *Prover) state(s game.State) *State {
+// state returns s as a state of this prover. A state of another machine,
+// or of another prover, is an error rather than a panic: the states of
+// every reasoner share one interface, so the mix-up is easy to make.
+func (pr *Prover) state(s game.State) (*State, error) {
 	st, ok := s.(*State)
-	if !ok || st.pr != pr {
-		panic(fmt.Sprintf("prover: state %T does not belong to this prover", s))
+	if !ok || st == nil || st.pr != pr {
+		return nil, fmt.Errorf("prover: state %T does not belong to this prover", s)
 	}
-	return st
+	return st, nil
 }
 
-// modelOf returns the state layer of s's model, computing it if not cached.
-// The caller holds pr.mu.
-func (pr *Prover) modelOf(s *State) (*model, error) {
+func (pr *Prover) checkRole(role int) error {
+	if role < 0 || role >= len(pr.roles) {
+		return fmt.Errorf("prover: no role %d (the game has %d)", role, len(pr.roles))
+	}
+	return nil
+}
+
+// modelOf returns the state layer of the model of s, computing it if not
+// cached, or an error when s is not a state of this prover. The caller holds
+// pr.mu.
+func (pr *Prover) modelOf(gs game.State) (*model, error) {
+	s, err := pr.state(gs)
+	if err != nil {
+		return nil, err
+	}
 	for _, m := range pr.cache {
 		if m != nil && (m.state == s || m.state.Equal(s)) {
 			return m, nil
@@ -197,9 +212,12 @@ func (pr *Prover) modelOf(s *State) (*model, error) {
 
 // Legal returns role's legal moves in s, sorted by canonical text.
 func (pr *Prover) Legal(s game.State, role int, dst []game.Move) ([]game.Move, error) {
+	if err := pr.checkRole(role); err != nil {
+		return dst[:0], err
+	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	m, err := pr.modelOf(pr.state(s))
+	m, err := pr.modelOf(s)
 	if err != nil {
 		return dst[:0], err
 	}
@@ -231,7 +249,7 @@ func (pr *Prover) Next(s game.State, joint []game.Move) (game.State, error) {
 	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	m, err := pr.modelOf(pr.state(s))
+	m, err := pr.modelOf(s)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +273,7 @@ func (pr *Prover) Next(s game.State, joint []game.Move) (game.State, error) {
 func (pr *Prover) Terminal(s game.State) (bool, error) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	m, err := pr.modelOf(pr.state(s))
+	m, err := pr.modelOf(s)
 	if err != nil {
 		return false, err
 	}
@@ -264,9 +282,12 @@ func (pr *Prover) Terminal(s game.State) (bool, error) {
 
 // Goal returns role's single goal value in s.
 func (pr *Prover) Goal(s game.State, role int) (int, error) {
+	if err := pr.checkRole(role); err != nil {
+		return 0, err
+	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	m, err := pr.modelOf(pr.state(s))
+	m, err := pr.modelOf(s)
 	if err != nil {
 		return 0, err
 	}

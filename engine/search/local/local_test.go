@@ -250,7 +250,7 @@ func TestNotAlternating(t *testing.T) {
 // reports (to N=4) on positions of seeded random play against exhaustive
 // alpha-beta: positions not built to suit the locality assumption. (To
 // N=3, with the defender's radius r instead of r+1, one of 179 claims on
-// 40 such positions was false; with r+1 none of 183.) The searches must take wins
+// 40 such positions is false; with r+1 none of 183.) The searches must take wins
 // from the transposition table, so that the claims those lead to are
 // among the ones checked.
 func TestClaimsOnRandomPositions(t *testing.T) {

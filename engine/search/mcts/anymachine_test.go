@@ -64,9 +64,11 @@ func TestSwitchesOnProver(t *testing.T) {
 	}
 }
 
-// TestLocalSearchSwitchOnProver is TestLocalSearchSwitch on the prover:
-// hints computed on the network reach the prover's tree in its own moves.
-func TestLocalSearchSwitchOnProver(t *testing.T) {
+// TestLocalHintsOnProver: the local-search worker of a prover's tree
+// searches on the game's network and attaches its results to the prover's
+// state, in the prover's moves: on an endgame with a forced win, a local
+// win arrives whose move is the prover's move of that text.
+func TestLocalHintsOnProver(t *testing.T) {
 	pr := curatedProver(t, "breakthroughSmall")
 	var e local.Endgame
 	for _, x := range local.Endgames() {
@@ -78,22 +80,32 @@ func TestLocalSearchSwitchOnProver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	role := game.RoleIndex(pr, e.ToMove)
-	p := started(t, pr, role, Options{LocalSearch: true, LocalRetarget: 100 * time.Millisecond}, 1)
-	mv, _, err := p.Play(context.Background(), st, search.Budget{Time: 400 * time.Millisecond})
+	seed, err := pr.ParseMove(e.SeedRole, e.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wins []string
-	for _, h := range p.LocalHints() {
+	f, err := newFeeder(context.Background(), pr, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.start()
+	defer f.stop()
+	f.retarget([]target{{state: st, seedRole: e.SeedRole, seed: seed}})
+	role := game.RoleIndex(pr, e.ToMove)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		h := f.lookup(st)
+		if h == nil {
+			continue
+		}
 		for _, m := range h.Result.Moves {
-			if h.State.Equal(st) && m.Status == local.Win {
-				wins = append(wins, m.Text)
-				if m.Move == mv && pr.MoveText(role, mv) == m.Text {
-					return
-				}
+			if m.Status != local.Win {
+				continue
 			}
+			if pr.MoveText(role, m.Move) != m.Text || h.Seed != e.Seed {
+				t.Fatalf("a local win %q carries the prover's move %q, seed %q", m.Text, pr.MoveText(role, m.Move), h.Seed)
+			}
+			return
 		}
 	}
-	t.Errorf("played %s, local wins were %v", pr.MoveText(role, mv), wins)
+	t.Fatal("no local win reached the prover's state within 10 s")
 }
