@@ -160,16 +160,27 @@ func (f *feeder) retarget(ts []target) {
 
 // publish attaches a copy of a result to its state, replacing older
 // results for the same state and dropping the oldest beyond maxHints.
+// A move an older result for the state resolved keeps that result when
+// the new one leaves it unknown: a re-targeted search starts again from
+// its shallowest iteration, and its first publications must not take
+// away wins and losses already proved.
 func (f *feeder) publish(tg target, res *local.Result) {
 	cp := *res
 	cp.Moves = append([]local.MoveResult(nil), res.Moves...)
+	if old := f.lookup(tg.state); old != nil && old.Role == res.Role && len(old.Result.Moves) == len(cp.Moves) {
+		for i, m := range old.Result.Moves {
+			if cp.Moves[i].Status == local.Unknown && m.Status != local.Unknown {
+				cp.Moves[i] = m
+			}
+		}
+	}
 	cp.Stats.DepthTime = append([]time.Duration(nil), res.Stats.DepthTime...)
 	cp.Stats.DepthNodes = append([]int64(nil), res.Stats.DepthNodes...)
 	h := &LocalHint{State: tg.state, Role: res.Role, Result: &cp}
 	if tg.seed != game.NoMove {
 		h.Seed = f.m.MoveText(tg.seedRole, tg.seed)
 	}
-	for _, m := range res.Moves {
+	for _, m := range cp.Moves {
 		h.status = append(h.status, m.Status)
 	}
 	old := *f.hints.Load()
