@@ -2,7 +2,7 @@
 // Breakthrough-like games (Sancho's "local search"): from a state and a
 // seed move that sets the locality, it looks for short forced wins of
 // either role among N-efficient move sequences only, restricted by the
-// static move-distance metric of engine/analysis, and reports each legal
+// static move-distance metric of engine/analysis/distance, and reports each legal
 // move of the role to move as a local win, a local loss or unknown.
 //
 // # The search
@@ -45,7 +45,7 @@ import (
 	"fmt"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 	"gdlab/engine/search"
@@ -158,7 +158,7 @@ var ErrNotAlternating = errors.New("local: not exactly one role to move")
 // shared).
 type Searcher struct {
 	net   *propnet.Net
-	d     *analysis.Distances
+	d     *distance.Metric
 	opt   Options
 	sim   *propnet.Sim
 	win   []int // per role: the winning goal value
@@ -202,8 +202,8 @@ type ply struct {
 }
 
 // New returns a searcher for net using the distance metric d (from
-// analysis.MoveDistances on the same network).
-func New(net *propnet.Net, d *analysis.Distances, opt Options) (*Searcher, error) {
+// distance.Of on the same network).
+func New(net *propnet.Net, d *distance.Metric, opt Options) (*Searcher, error) {
 	if net == nil || d == nil {
 		return nil, errors.New("local: a network and its distances are required")
 	}

@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 	"gdlab/engine/search"
@@ -50,7 +50,7 @@ type LocalHint struct {
 // feeder owns the worker goroutine and the published hints.
 type feeder struct {
 	net      *propnet.Net
-	d        *analysis.Distances
+	d        *distance.Metric
 	ls       *local.Searcher
 	every    time.Duration
 	hints    atomic.Pointer[[]*LocalHint]
@@ -77,7 +77,7 @@ func newFeeder(ctx context.Context, net *propnet.Net, every time.Duration) (*fee
 	if net == nil {
 		return nil, fmt.Errorf("mcts: local search needs a propnet machine")
 	}
-	d, err := analysis.MoveDistances(ctx, net)
+	d, err := distance.Of(ctx, net)
 	if err != nil {
 		return nil, fmt.Errorf("mcts: move distances: %w", err)
 	}

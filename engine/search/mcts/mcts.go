@@ -7,7 +7,7 @@
 // nodes come from a bounded pool that is kept across turns, and playouts
 // run in parallel on their own simulators with deterministic seeds.
 //
-// Four switches bring in the latch analysis of engine/analysis, each on its
+// Four switches bring in the latch analysis of engine/analysis/latch, each on its
 // own (see Options): latch-terminal nodes, wins relative to the achievable
 // maximum, range-biased selection and range-guided playouts.
 //
@@ -27,7 +27,8 @@ import (
 	"runtime"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/emulate"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/propnet"
@@ -49,7 +50,7 @@ type Options struct {
 	// Analysis is the latch analysis the switches use; when nil and a
 	// switch is on, Start computes it (the machine must then be a
 	// *propnet.Net, possibly wrapped in a search.Counter).
-	Analysis *analysis.Analysis
+	Analysis *latch.Analysis
 	// LatchTerminal (switch 1): a node where every choosing role's
 	// achievable range is a single value is a leaf with that value (the
 	// root is still expanded one level).
@@ -66,14 +67,14 @@ type Options struct {
 	// maximum achievable score when another move exists.
 	LatchPlayout bool
 	// VirtualTerminal (switch 5): a node whose final outcome the goal
-	// counts already decide (analysis.VirtualTerminal: Dots and Boxes once
+	// counts already decide (emulate.VirtualTerminal: Dots and Boxes once
 	// one side holds 13 of 25 boxes) is a solved leaf worth that outcome,
 	// and playouts stop in such states. The root is still expanded.
 	VirtualTerminal bool
 	// Emulation supplies the virtual terminality; when nil and the switch
-	// is on, Start takes it from an *analysis.EmulatedMachine or computes
-	// it with analysis.Emulate on a *propnet.Net.
-	Emulation *analysis.Emulation
+	// is on, Start takes it from an *emulate.Machine or computes
+	// it with emulate.Analyze on a *propnet.Net.
+	Emulation *emulate.Emulation
 	// LocalSearch (a switch) feeds local-search hints to selection: see
 	// localsearch.go and LocalPenalty. It needs a propnet machine of a
 	// two-role turn-taking game.
@@ -135,7 +136,7 @@ type Player struct {
 	emu   emulated     // m as an emulating machine, or nil
 	role  int
 	seed  uint64
-	an    *analysis.Analysis
+	an    *latch.Analysis
 	t     *tree
 	last  Stats
 	moves int // Play calls so far, mixed into the seeds
@@ -172,7 +173,7 @@ func (p *Player) Name() string {
 func (p *Player) Options() Options { return p.opt }
 
 // Analysis returns the latch analysis in use, or nil.
-func (p *Player) Analysis() *analysis.Analysis { return p.an }
+func (p *Player) Analysis() *latch.Analysis { return p.an }
 
 // unwrap strips metering wrappers (search.Counter) from m.
 func unwrap(m game.Machine) game.Machine {
@@ -208,7 +209,7 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		}
 		ctx, cancel := setup.Budget.Context(ctx)
 		defer cancel()
-		an, err := analysis.Analyze(ctx, p.net, analysis.Options{})
+		an, err := latch.Analyze(ctx, p.net, latch.Options{})
 		if err != nil {
 			return fmt.Errorf("mcts: latch analysis: %w", err)
 		}
@@ -228,17 +229,17 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	return err
 }
 
-// emulated is implemented by *analysis.EmulatedMachine: playouts run on
+// emulated is implemented by *emulate.Machine: playouts run on
 // its network without goals and read the emulated goals.
 type emulated interface {
 	Net() *propnet.Net
 	SimGoals(sim *propnet.Sim, dst []int) []int
-	Emulation() *analysis.Emulation
+	Emulation() *emulate.Emulation
 }
 
 // virtual returns the virtual terminality switch 5 uses, or nil when the
 // switch is off or the emulation found none.
-func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.VirtualTerminal, error) {
+func (p *Player) virtual(ctx context.Context, setup search.Setup) (*emulate.VirtualTerminal, error) {
 	if !p.opt.VirtualTerminal {
 		return nil, nil
 	}
@@ -251,7 +252,7 @@ func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.Vir
 		ctx, cancel := setup.Budget.Context(ctx)
 		defer cancel()
 		var err error
-		if em, err = analysis.Emulate(ctx, p.net, p.an, analysis.EmulationOptions{}); err != nil {
+		if em, err = emulate.Analyze(ctx, p.net, p.an, emulate.Options{}); err != nil {
 			return nil, fmt.Errorf("mcts: goal emulation: %w", err)
 		}
 	default:

@@ -6,7 +6,8 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/emulate"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/propnet"
@@ -40,9 +41,9 @@ type node struct {
 type tree struct {
 	m      game.Machine
 	net    *propnet.Net
-	an     *analysis.Analysis
-	emu    emulated                  // playouts read goals from it when set
-	vt     *analysis.VirtualTerminal // switch 5, nil when off
+	an     *latch.Analysis
+	emu    emulated                 // playouts read goals from it when set
+	vt     *emulate.VirtualTerminal // switch 5, nil when off
 	opt    Options
 	roles  int
 	nodes  []node
@@ -59,7 +60,7 @@ type tree struct {
 	iters, expansions, nextCalls int64
 }
 
-func newTree(m game.Machine, net *propnet.Net, an *analysis.Analysis, opt Options) (*tree, error) {
+func newTree(m game.Machine, net *propnet.Net, an *latch.Analysis, opt Options) (*tree, error) {
 	t := &tree{m: m, net: net, an: an, opt: opt, roles: len(m.Roles()), table: map[uint64][]int32{}, root: none}
 	for i := 0; i < opt.threads(); i++ {
 		t.work = append(t.work, newWorker(t))
