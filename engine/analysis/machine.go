@@ -1,3 +1,6 @@
+// Package analysis lets the analyses of a game's propositional network
+// (in its subpackages latch, emulate and distance) serve a searcher that
+// holds any game.Machine.
 package analysis
 
 import (
@@ -40,22 +43,6 @@ func Network(ctx context.Context, m game.Machine) (*propnet.Net, error) {
 		break
 	}
 	return nil, fmt.Errorf("analysis: no propositional network for a %T: it is not one, wraps none and does not give its rules", m)
-}
-
-// EmulationOf returns the emulation of an emulating machine, found under
-// wrappers as Network finds a network, or nil.
-func EmulationOf(m game.Machine) *Emulation {
-	for u := m; u != nil; {
-		switch v := u.(type) {
-		case interface{ Emulation() *Emulation }:
-			return v.Emulation()
-		case interface{ Unwrap() game.Machine }:
-			u = v.Unwrap()
-			continue
-		}
-		break
-	}
-	return nil
 }
 
 // Holds returns a test of whether sim's current state holds a base
@@ -104,80 +91,6 @@ func factReader(sim game.Simulator, props []string) func(b int) bool {
 	}
 }
 
-// BaseProps returns the base propositions of the network the analysis
-// read, in that network's numbering: the props Holds needs.
-func (a *Analysis) BaseProps() []string { return propsOf(a.factIndex) }
-
-// RangeHolding is Range for the state whose base propositions has
-// reports, as Holds gives it for a simulator.
-func (a *Analysis) RangeHolding(has func(b int) bool, role int) (min, max int) {
-	if role < 0 || role >= len(a.goals) || len(a.goals[role]) == 0 {
-		return 0, 100
-	}
-	return a.rangeWith(has, role)
-}
-
-// BaseProps returns the base propositions of the network the emulation
-// was computed on, in its numbering: the props Holds needs for Decided.
-func (v *VirtualTerminal) BaseProps() []string { return propsOf(v.factIndex) }
-
-// propsOf lists the facts of an index by their numbers.
-func propsOf(index map[string]int) []string {
-	props := make([]string, len(index))
-	for f, i := range index {
-		props[i] = f
-	}
-	return props
-}
-
-// NewSimulator returns a simulator of the emulating machine: the network's
-// own, without goal logic, with goals read from the emulation. It allocates
-// nothing but State.
-func (m *EmulatedMachine) NewSimulator() game.Simulator {
-	return &emulatedSim{Sim: m.net.NewSim(), m: m}
-}
-
-// emulatedSim is the emulating machine's simulator.
-type emulatedSim struct {
-	*propnet.Sim
-	m *EmulatedMachine
-}
-
-// Goals appends the emulated goals of the current state to dst[:0].
-func (s *emulatedSim) Goals(dst []int) ([]int, error) { return s.m.SimGoals(s.Sim, dst), nil }
-
-// Unwrap returns the network's simulator, whose base propositions Holds
-// reads.
-func (s *emulatedSim) Unwrap() game.Simulator { return s.Sim }
-
-// Machine returns the network the distances were measured on. Moves and
-// base propositions in the distances are numbered as in it.
-func (d *Distances) Machine() game.Machine { return d.net }
-
-// NewSimulator returns a simulator of the network the distances were
-// measured on. Its Save encoding is the state's base propositions as a
-// bitset, which SavedHolds reads.
-func (d *Distances) NewSimulator() game.Simulator { return d.net.NewSim() }
-
-// SavedHolds reports whether base proposition b holds in saved, a Save
-// encoding of a simulator from NewSimulator.
-func (d *Distances) SavedHolds(saved []uint64, b int) bool {
-	return saved[b>>6]&(1<<uint(b&63)) != 0
-}
-
-// StateOf returns s as a state of the network the distances were measured
-// on: s itself when it is one, otherwise the network's state with the same
-// facts.
-func (d *Distances) StateOf(s game.State) (game.State, error) { return stateIn(d.net, s) }
-
-// WinValue returns role's largest goal value, or -1 when it has none.
-func (d *Distances) WinValue(role int) int {
-	if v, idx := winValue(d.net, role); idx >= 0 {
-		return v
-	}
-	return -1
-}
-
 // StateOf returns the state of m holding exactly the given facts
 // (canonical text), for constructing positions: through the network under
 // m's wrappers, or m's own StateOf method (the prover has one). A network
@@ -202,8 +115,9 @@ func StateOf(m game.Machine, facts []string) (game.State, error) {
 	return nil, fmt.Errorf("analysis: a %T cannot make a state from facts", m)
 }
 
-// stateIn returns s as a state of net.
-func stateIn(net *propnet.Net, s game.State) (game.State, error) {
+// StateIn returns s as a state of net: s itself when it is one of net's,
+// otherwise net's state with the same facts.
+func StateIn(net *propnet.Net, s game.State) (game.State, error) {
 	if ps, ok := s.(*propnet.State); ok && ps.Net() == net {
 		return s, nil
 	}

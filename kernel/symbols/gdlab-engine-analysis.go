@@ -7,65 +7,15 @@ package symbols
 
 import (
 	"gdlab/engine/analysis"
-	"go/constant"
-	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/analysis/analysis"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Analyze":            reflect.ValueOf(analysis.Analyze),
-		"Cardinality":        reflect.ValueOf(analysis.Cardinality),
-		"ClassAhead":         reflect.ValueOf(constant.MakeFromLiteral("0", token.INT, 0)),
-		"ClassBehind":        reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
-		"ClassEqual":         reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
-		"Compare":            reflect.ValueOf(analysis.Compare),
-		"Detect":             reflect.ValueOf(analysis.Detect),
-		"Emulate":            reflect.ValueOf(analysis.Emulate),
-		"EmulationOf":        reflect.ValueOf(analysis.EmulationOf),
-		"EnableThreshold":    reflect.ValueOf(constant.MakeFromLiteral("2.5", token.FLOAT, 0)),
-		"Enabled":            reflect.ValueOf(analysis.Enabled),
-		"ErrNoEmulation":     reflect.ValueOf(&analysis.ErrNoEmulation).Elem(),
-		"ErrTooManyMoves":    reflect.ValueOf(&analysis.ErrTooManyMoves).Elem(),
-		"Far":                reflect.ValueOf(constant.MakeFromLiteral("255", token.INT, 0)),
-		"HeldValue":          reflect.ValueOf(analysis.HeldValue),
-		"Holds":              reflect.ValueOf(analysis.Holds),
-		"Hypothesize":        reflect.ValueOf(analysis.Hypothesize),
-		"Majority":           reflect.ValueOf(analysis.Majority),
-		"MaxDistanceMoves":   reflect.ValueOf(constant.MakeFromLiteral("4096", token.INT, 0)),
-		"MeasurePlayouts":    reflect.ValueOf(analysis.MeasurePlayouts),
-		"MoveDistances":      reflect.ValueOf(analysis.MoveDistances),
-		"Network":            reflect.ValueOf(analysis.Network),
-		"NewEmulatedMachine": reflect.ValueOf(analysis.NewEmulatedMachine),
-		"SetCount":           reflect.ValueOf(analysis.SetCount),
-		"StateOf":            reflect.ValueOf(analysis.StateOf),
-		"Verify":             reflect.ValueOf(analysis.Verify),
-
-		// type definitions
-		"Analysis":           reflect.ValueOf((*analysis.Analysis)(nil)),
-		"Counter":            reflect.ValueOf((*analysis.Counter)(nil)),
-		"CounterKind":        reflect.ValueOf((*analysis.CounterKind)(nil)),
-		"Counterexample":     reflect.ValueOf((*analysis.Counterexample)(nil)),
-		"Coupling":           reflect.ValueOf((*analysis.Coupling)(nil)),
-		"DetectOptions":      reflect.ValueOf((*analysis.DetectOptions)(nil)),
-		"DetectionRow":       reflect.ValueOf((*analysis.DetectionRow)(nil)),
-		"Distances":          reflect.ValueOf((*analysis.Distances)(nil)),
-		"EmulatedMachine":    reflect.ValueOf((*analysis.EmulatedMachine)(nil)),
-		"Emulation":          reflect.ValueOf((*analysis.Emulation)(nil)),
-		"EmulationOptions":   reflect.ValueOf((*analysis.EmulationOptions)(nil)),
-		"Form":               reflect.ValueOf((*analysis.Form)(nil)),
-		"GoalLatch":          reflect.ValueOf((*analysis.GoalLatch)(nil)),
-		"HeuristicTest":      reflect.ValueOf((*analysis.HeuristicTest)(nil)),
-		"Hypothesis":         reflect.ValueOf((*analysis.Hypothesis)(nil)),
-		"HypothesizeOptions": reflect.ValueOf((*analysis.HypothesizeOptions)(nil)),
-		"Latch":              reflect.ValueOf((*analysis.Latch)(nil)),
-		"Options":            reflect.ValueOf((*analysis.Options)(nil)),
-		"OwnHeuristic":       reflect.ValueOf((*analysis.OwnHeuristic)(nil)),
-		"PlayoutSpeed":       reflect.ValueOf((*analysis.PlayoutSpeed)(nil)),
-		"Summary":            reflect.ValueOf((*analysis.Summary)(nil)),
-		"Verdict":            reflect.ValueOf((*analysis.Verdict)(nil)),
-		"VerifyOptions":      reflect.ValueOf((*analysis.VerifyOptions)(nil)),
-		"VirtualTerminal":    reflect.ValueOf((*analysis.VirtualTerminal)(nil)),
+		"Holds":   reflect.ValueOf(analysis.Holds),
+		"Network": reflect.ValueOf(analysis.Network),
+		"StateIn": reflect.ValueOf(analysis.StateIn),
+		"StateOf": reflect.ValueOf(analysis.StateOf),
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
@@ -21,7 +21,7 @@ func TestProverMachine(t *testing.T) {
 			t.Fatal(err)
 		}
 		net := propnettest.Curated(t, e.Game)
-		dist, err := analysis.MoveDistances(context.Background(), net)
+		dist, err := distance.Of(context.Background(), net)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestProverMachine(t *testing.T) {
 }
 
 // searchEndgame runs a local search on endgame e as a position of m.
-func searchEndgame(t *testing.T, m game.Machine, d *analysis.Distances, e Endgame) *Result {
+func searchEndgame(t *testing.T, m game.Machine, d *distance.Metric, e Endgame) *Result {
 	t.Helper()
 	st, err := e.State(m)
 	if err != nil {

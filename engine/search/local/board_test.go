@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 	"gdlab/engine/propnet/propnettest"
@@ -39,13 +39,13 @@ func board(t testing.TB, net *propnet.Net, toMove string, rows ...string) *propn
 // fixture holds a network, its distances and a searcher.
 type fixture struct {
 	net *propnet.Net
-	d   *analysis.Distances
+	d   *distance.Metric
 }
 
 func newFixture(t testing.TB, game string) *fixture {
 	t.Helper()
 	net := propnettest.Curated(t, game)
-	d, err := analysis.MoveDistances(context.Background(), net)
+	d, err := distance.Of(context.Background(), net)
 	if err != nil {
 		t.Fatal(err)
 	}

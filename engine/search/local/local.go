@@ -2,7 +2,7 @@
 // Breakthrough-like games (Sancho's "local search"): from a state and a
 // seed move that sets the locality, it looks for short forced wins of
 // either role among N-efficient move sequences only, restricted by the
-// static move-distance metric of engine/analysis, and reports each legal
+// static move-distance metric of engine/analysis/distance, and reports each legal
 // move of the role to move as a local win, a local loss or unknown.
 //
 // # The search
@@ -45,7 +45,7 @@ import (
 	"fmt"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/search"
 )
@@ -158,7 +158,7 @@ var ErrNotAlternating = errors.New("local: not exactly one role to move")
 type Searcher struct {
 	m     game.Machine // the caller's machine: states and moves in and out
 	net   game.Machine // the distances' network, which the search runs on
-	d     *analysis.Distances
+	d     *distance.Metric
 	opt   Options
 	sim   game.Simulator // a simulator of net
 	win   []int          // per role: the winning goal value
@@ -205,10 +205,10 @@ type ply struct {
 }
 
 // New returns a searcher for the games of m using the distance metric d
-// (from analysis.MoveDistances on a network of m's game). The search runs
+// (from distance.Of on a network of m's game). The search runs
 // on d's network, at its speed, whatever m is: states of m are read by
 // their facts, and moves are given and reported in m's numbering.
-func New(m game.Machine, d *analysis.Distances, opt Options) (*Searcher, error) {
+func New(m game.Machine, d *distance.Metric, opt Options) (*Searcher, error) {
 	if m == nil || d == nil {
 		return nil, errors.New("local: a machine and its distances are required")
 	}

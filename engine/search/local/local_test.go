@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
@@ -236,7 +236,7 @@ func TestDeepenNext(t *testing.T) {
 // TestNotAlternating rejects games where both roles move at once.
 func TestNotAlternating(t *testing.T) {
 	net := propnettest.Load(t, "testdata/simultaneous.kif")
-	d, err := analysis.MoveDistances(context.Background(), net)
+	d, err := distance.Of(context.Background(), net)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 package local
 
 import (
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 )
 
@@ -109,7 +109,7 @@ func (s *Searcher) nearRow(k int, src []uint8, n int) []uint8 {
 	row := s.nearBuf[k][:0]
 	if src == nil {
 		for i := 0; i < n; i++ {
-			row = append(row, analysis.Far)
+			row = append(row, distance.Far)
 		}
 	} else {
 		row = append(row, src...)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/search"
 )
@@ -373,7 +373,7 @@ func (s *Searcher) orderDefences(p *ply, def, r int, hint game.Move) {
 		case m == p.killer:
 			killer = true
 		default:
-			k := uint64(analysis.Far)
+			k := uint64(distance.Far)
 			if last != nil {
 				k = uint64(last[m])
 			}

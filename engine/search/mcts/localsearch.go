@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"gdlab/engine/analysis"
+
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/game"
 	"gdlab/engine/search"
 	"gdlab/engine/search/local"
@@ -49,7 +51,7 @@ type LocalHint struct {
 // feeder owns the worker goroutine and the published hints.
 type feeder struct {
 	m        game.Machine // the tree's machine
-	d        *analysis.Distances
+	d        *distance.Metric
 	ls       *local.Searcher
 	every    time.Duration
 	hints    atomic.Pointer[[]*LocalHint]
@@ -77,7 +79,7 @@ func newFeeder(ctx context.Context, m game.Machine, every time.Duration) (*feede
 	if err != nil {
 		return nil, fmt.Errorf("mcts: local search: %w", err)
 	}
-	d, err := analysis.MoveDistances(ctx, net)
+	d, err := distance.Of(ctx, net)
 	if err != nil {
 		return nil, fmt.Errorf("mcts: move distances: %w", err)
 	}

@@ -7,7 +7,7 @@
 // nodes come from a bounded pool that is kept across turns, and playouts
 // run in parallel on their own simulators with deterministic seeds.
 //
-// Four switches bring in the latch analysis of engine/analysis, each on its
+// Four switches bring in the latch analysis of engine/analysis/latch, each on its
 // own (see Options): latch-terminal nodes, wins relative to the achievable
 // maximum, range-biased selection and range-guided playouts.
 //
@@ -28,6 +28,9 @@ import (
 	"time"
 
 	"gdlab/engine/analysis"
+
+	"gdlab/engine/analysis/emulate"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
@@ -49,7 +52,7 @@ type Options struct {
 	// switch is on, Start computes it on the machine's network (see
 	// analysis.Network: a network, a wrapper of one, or a machine that
 	// gives its rules, such as the prover).
-	Analysis *analysis.Analysis
+	Analysis *latch.Analysis
 	// LatchTerminal (switch 1): a node where every choosing role's
 	// achievable range is a single value is a leaf with that value (the
 	// root is still expanded one level).
@@ -66,14 +69,14 @@ type Options struct {
 	// maximum achievable score when another move exists.
 	LatchPlayout bool
 	// VirtualTerminal (switch 5): a node whose final outcome the goal
-	// counts already decide (analysis.VirtualTerminal: Dots and Boxes once
+	// counts already decide (emulate.VirtualTerminal: Dots and Boxes once
 	// one side holds 13 of 25 boxes) is a solved leaf worth that outcome,
 	// and playouts stop in such states. The root is still expanded.
 	VirtualTerminal bool
 	// Emulation supplies the virtual terminality; when nil and the switch
-	// is on, Start takes it from an emulating machine (analysis.EmulationOf)
-	// or computes it with analysis.Emulate on the machine's network.
-	Emulation *analysis.Emulation
+	// is on, Start takes it from an emulating machine (emulate.Of)
+	// or computes it with emulate.Analyze on the machine's network.
+	Emulation *emulate.Emulation
 	// LocalSearch (a switch) feeds local-search hints to selection: see
 	// localsearch.go and LocalPenalty. It needs a two-role turn-taking
 	// game whose network analysis.Network can find or build.
@@ -133,7 +136,7 @@ type Player struct {
 	m     game.Machine // the machine of Setup, metering wrappers included
 	role  int
 	seed  uint64
-	an    *analysis.Analysis
+	an    *latch.Analysis
 	t     *tree
 	last  Stats
 	moves int // Play calls so far, mixed into the seeds
@@ -170,7 +173,7 @@ func (p *Player) Name() string {
 func (p *Player) Options() Options { return p.opt }
 
 // Analysis returns the latch analysis in use, or nil.
-func (p *Player) Analysis() *analysis.Analysis { return p.an }
+func (p *Player) Analysis() *latch.Analysis { return p.an }
 
 // Start prepares a match: it records the machine and role, seeds the
 // search, and runs the analyses the switches need. Every Next call of the
@@ -193,7 +196,7 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		if err != nil {
 			return fmt.Errorf("mcts: latch switches: %w", err)
 		}
-		if p.an, err = analysis.Analyze(ctx, net, analysis.Options{}); err != nil {
+		if p.an, err = latch.Analyze(ctx, net, latch.Options{}); err != nil {
 			return fmt.Errorf("mcts: latch analysis: %w", err)
 		}
 	}
@@ -212,13 +215,13 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 
 // virtual returns the virtual terminality switch 5 uses, or nil when the
 // switch is off or the emulation found none.
-func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.VirtualTerminal, error) {
+func (p *Player) virtual(ctx context.Context, setup search.Setup) (*emulate.VirtualTerminal, error) {
 	if !p.opt.VirtualTerminal {
 		return nil, nil
 	}
 	em := p.opt.Emulation
 	if em == nil {
-		em = analysis.EmulationOf(p.m)
+		em = emulate.Of(p.m)
 	}
 	if em == nil {
 		ctx, cancel := setup.Budget.Context(ctx)
@@ -227,7 +230,7 @@ func (p *Player) virtual(ctx context.Context, setup search.Setup) (*analysis.Vir
 		if err != nil {
 			return nil, fmt.Errorf("mcts: virtual terminality: %w", err)
 		}
-		if em, err = analysis.Emulate(ctx, net, p.an, analysis.EmulationOptions{}); err != nil {
+		if em, err = emulate.Analyze(ctx, net, p.an, emulate.Options{}); err != nil {
 			return nil, fmt.Errorf("mcts: goal emulation: %w", err)
 		}
 	}

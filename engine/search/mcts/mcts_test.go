@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"gdlab/datasets"
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/game/gametest"
 	"gdlab/engine/propnet"
@@ -440,9 +440,9 @@ func TestLatchSelect(t *testing.T) {
 	}
 }
 
-func mustAnalysis(t *testing.T, net *propnet.Net) *analysis.Analysis {
+func mustAnalysis(t *testing.T, net *propnet.Net) *latch.Analysis {
 	t.Helper()
-	an, err := analysis.Analyze(context.Background(), net, analysis.Options{})
+	an, err := latch.Analyze(context.Background(), net, latch.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

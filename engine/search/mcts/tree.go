@@ -6,7 +6,8 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/emulate"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
@@ -38,8 +39,8 @@ type node struct {
 // tree is the search graph with its node pool and transposition table.
 type tree struct {
 	m      game.Machine
-	an     *analysis.Analysis
-	vt     *analysis.VirtualTerminal // switch 5, nil when off
+	an     *latch.Analysis
+	vt     *emulate.VirtualTerminal // switch 5, nil when off
 	opt    Options
 	roles  int
 	nodes  []node
@@ -56,7 +57,7 @@ type tree struct {
 	iters, expansions, nextCalls int64
 }
 
-func newTree(m game.Machine, an *analysis.Analysis, vt *analysis.VirtualTerminal, opt Options) (*tree, error) {
+func newTree(m game.Machine, an *latch.Analysis, vt *emulate.VirtualTerminal, opt Options) (*tree, error) {
 	t := &tree{m: m, an: an, vt: vt, opt: opt, roles: len(m.Roles()), table: map[uint64][]int32{}, root: none}
 	for i := 0; i < opt.threads(); i++ {
 		t.work = append(t.work, newWorker(t))

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"gdlab/datasets"
-	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/emulate"
 	"gdlab/engine/game/gametest"
 	"gdlab/engine/propnet"
 	"gdlab/engine/propnet/propnettest"
@@ -17,7 +17,7 @@ import (
 // are solved leaves at once, so the root is solved after one expansion per
 // child; without it, the search expands deeper before solving the root.
 func TestVirtualTerminalSolvesDecidedRoot(t *testing.T) {
-	net := propnettest.Load(t, "../../analysis/testdata/count/compare.kif")
+	net := propnettest.Load(t, "../../analysis/emulate/testdata/count/compare.kif")
 	s := gametest.Play(t, net, net.Initial(), []string{"(claim 1)", "noop"}, []string{"noop", "noop"}, []string{"(claim 2)", "noop"})
 	expansions := map[bool]int64{}
 	for _, on := range []bool{false, true} {
@@ -44,13 +44,13 @@ func TestVirtualTerminalSolvesDecidedRoot(t *testing.T) {
 // spends fewer Next calls per iteration than plain MCTS on the network.
 func TestEmulatedMachinePlayouts(t *testing.T) {
 	net := propnettest.Curated(t, "dotsAndBoxes")
-	em, err := analysis.Emulate(context.Background(), net, nil, analysis.EmulationOptions{Verify: analysis.VerifyOptions{Matches: 100}, Heuristic: analysis.VerifyOptions{Matches: 50}})
+	em, err := emulate.Analyze(context.Background(), net, nil, emulate.Options{Verify: emulate.VerifyOptions{Matches: 100}, Heuristic: emulate.VerifyOptions{Matches: 50}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g, _ := datasets.Game("dotsAndBoxes")
 	d, _ := g.Description()
-	m, err := analysis.NewEmulatedMachine(context.Background(), d, em, propnet.Options{})
+	m, err := emulate.NewMachine(context.Background(), d, em, propnet.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

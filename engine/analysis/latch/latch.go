@@ -1,11 +1,11 @@
-// Package analysis owns gdlab's static analyses of games on their
-// propositional networks. It finds latches (base propositions that, once
-// true, stay true, or once false, stay false), goal latches (latches that
-// decide a goal proposition for the rest of the game) and, from them, the
-// achievable goal range of every role in any state, the analysis the Sancho
-// player described and used to prune its Monte Carlo tree. Every result
-// carries a sentence that explains why it holds.
-package analysis
+// Package latch owns the latch analysis of a game's propositional network.
+// It finds latches (base propositions that, once true, stay true, or once
+// false, stay false), goal latches (latches that decide a goal proposition
+// for the rest of the game) and, from them, the achievable goal range of
+// every role in any state, the analysis the Sancho player described and
+// used to prune its Monte Carlo tree. Every result carries a sentence that
+// explains why it holds.
+package latch
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"gdlab/engine/analysis/internal/circuit"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 )
@@ -60,6 +61,7 @@ type Analysis struct {
 	goals       [][]goalValue // per role, by value ascending
 	latchOf     map[int]int   // base -> index into Latches
 	factIndex   map[string]int
+	net         *propnet.Net // the network read, whose states' bits index bases
 }
 
 // goalValue is one goal value of a role with the latch conditions that
@@ -78,15 +80,15 @@ type cond struct {
 
 // Analyze finds the latches and goal latches of net.
 func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, error) {
-	c, err := readCircuit(ctx, net)
+	c, err := circuit.Read(ctx, net)
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Roles: c.roles, latchOf: map[int]int{}, factIndex: map[string]int{}}
-	for i, f := range c.bases {
+	a := &Analysis{Roles: c.Roles, latchOf: map[int]int{}, factIndex: map[string]int{}, net: net}
+	for i, f := range c.Bases {
 		a.factIndex[f] = i
 	}
-	e := newEvaluator(c)
+	e := circuit.NewEvaluator(c)
 	if err := a.findLatches(ctx, c, e); err != nil {
 		return nil, err
 	}
@@ -94,7 +96,7 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 	if maxPair == 0 {
 		maxPair = 40
 	}
-	for r := range c.roles {
+	for r := range c.Roles {
 		if err := a.findGoalLatches(ctx, c, e, r, maxPair); err != nil {
 			return nil, err
 		}
@@ -103,19 +105,19 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 }
 
 // findLatches proves, base by base, whether next(X) keeps X's value.
-func (a *Analysis) findLatches(ctx context.Context, c *circuit, e *evaluator) error {
-	for b, f := range c.bases {
+func (a *Analysis) findLatches(ctx context.Context, c *circuit.Circuit, e *circuit.Evaluator) error {
+	for b, f := range c.Bases {
 		if b&255 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		nx := c.next[b]
+		nx := c.Next[b]
 		for _, pos := range []bool{true, false} {
-			if e.with(nx, []int{b}, []bool{pos}) != b2v(pos) {
+			if e.With(nx, []int{b}, []bool{pos}) != circuit.ValueOf(pos) {
 				continue
 			}
-			l := Latch{Base: b, Fact: f, Positive: pos, Structural: c.structural(nx, b, pos)}
+			l := Latch{Base: b, Fact: f, Positive: pos, Structural: c.Structural(nx, b, pos)}
 			l.Why = latchWhy(l, nx)
 			a.latchOf[b] = len(a.Latches)
 			a.Latches = append(a.Latches, l)
@@ -125,11 +127,11 @@ func (a *Analysis) findLatches(ctx context.Context, c *circuit, e *evaluator) er
 	return nil
 }
 
-func latchWhy(l Latch, nx lit) string {
+func latchWhy(l Latch, nx circuit.Lit) string {
 	switch {
-	case nx == litTrue:
+	case nx == circuit.LitTrue:
 		return fmt.Sprintf("next(%s) is always true", l.Fact)
-	case nx == litFalse:
+	case nx == circuit.LitFalse:
 		return fmt.Sprintf("next(%s) is always false: false after the first move and never true again", l.Fact)
 	case l.Structural && l.Positive:
 		return fmt.Sprintf("next(%s) = %s OR …: once true it stays true", l.Fact, l.Fact)
@@ -141,57 +143,29 @@ func latchWhy(l Latch, nx lit) string {
 	return fmt.Sprintf("next(%s) evaluates to false whenever %s is false, whatever the moves and the other facts (three-valued proof)", l.Fact, l.Fact)
 }
 
-// structural reports whether l is X, or an OR (positive) / AND (negative)
-// gate, possibly nested, with X among its direct inputs. Negations are read
-// through De Morgan's laws, so NOT(NOT X OR …) counts as X AND ….
-func (c *circuit) structural(l lit, b int, pos bool) bool { return c.structuralUnder(l, b, pos, false) }
-
-func (c *circuit) structuralUnder(l lit, b int, pos, negated bool) bool {
-	if l < 0 {
-		return false
-	}
-	n, e := l.node(), l.neg() != negated
-	if c.kind[n] == gBase {
-		return c.baseOf[n] == b && !e
-	}
-	if c.kind[n] != gAnd && c.kind[n] != gOr {
-		return false
-	}
-	isOr := (c.kind[n] == gOr) != e // the gate's kind once the negation is pushed in
-	if isOr != pos {
-		return false
-	}
-	for _, x := range c.in[n] {
-		if c.structuralUnder(x, b, pos, e) {
-			return true
-		}
-	}
-	return false
-}
-
 // findGoalLatches tries every latch, and pairs of latches, in the support
 // of each of role's goal propositions.
-func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit, e *evaluator, r, maxPair int) error {
+func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit.Circuit, e *circuit.Evaluator, r, maxPair int) error {
 	var vals []goalValue
-	for _, g := range c.goals[r] {
-		if !g.ok {
+	for _, g := range c.Goals[r] {
+		if !g.OK {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		gv := goalValue{value: g.value}
+		gv := goalValue{value: g.Value}
 		var in []int // latches in the goal's support not decisive alone
-		for _, b := range c.supportBases(g.l) {
+		for _, b := range c.SupportBases(g.Lit) {
 			li, ok := a.latchOf[b]
 			if !ok {
 				continue
 			}
 			lv := a.Latches[li].Positive
-			switch e.with(g.l, []int{b}, []bool{lv}) {
-			case vFalse:
+			switch e.With(g.Lit, []int{b}, []bool{lv}) {
+			case circuit.False:
 				gv.kills = append(gv.kills, cond{[]int{b}, []bool{lv}})
-			case vTrue:
+			case circuit.True:
 				gv.forces = append(gv.forces, cond{[]int{b}, []bool{lv}})
 			default:
 				in = append(in, b)
@@ -202,20 +176,20 @@ func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit, e *evaluator
 				for j := i + 1; j < len(in); j++ {
 					bs := []int{in[i], in[j]}
 					vs := []bool{a.Latches[a.latchOf[in[i]]].Positive, a.Latches[a.latchOf[in[j]]].Positive}
-					switch e.with(g.l, bs, vs) {
-					case vFalse:
+					switch e.With(g.Lit, bs, vs) {
+					case circuit.False:
 						gv.kills = append(gv.kills, cond{bs, vs})
-					case vTrue:
+					case circuit.True:
 						gv.forces = append(gv.forces, cond{bs, vs})
 					}
 				}
 			}
 		}
 		for _, k := range gv.kills {
-			a.GoalLatches = append(a.GoalLatches, a.goalLatch(r, g.value, k, false))
+			a.GoalLatches = append(a.GoalLatches, a.goalLatch(r, g.Value, k, false))
 		}
 		for _, k := range gv.forces {
-			a.GoalLatches = append(a.GoalLatches, a.goalLatch(r, g.value, k, true))
+			a.GoalLatches = append(a.GoalLatches, a.goalLatch(r, g.Value, k, true))
 		}
 		vals = append(vals, gv)
 	}
@@ -254,9 +228,20 @@ func polarity(pos bool) string {
 // HasGoalLatches reports whether any goal of any role depends on latches.
 func (a *Analysis) HasGoalLatches() bool { return len(a.GoalLatches) > 0 }
 
-// stateHas returns a membership test for the base propositions of s.
+// Latch returns the latch of base proposition b, if b is one.
+func (a *Analysis) Latch(b int) (Latch, bool) {
+	i, ok := a.latchOf[b]
+	if !ok {
+		return Latch{}, false
+	}
+	return a.Latches[i], true
+}
+
+// stateHas returns a membership test for the base propositions of s: the
+// state's own bit test when it is a state of the network analysed, a test
+// of its facts otherwise.
 func (a *Analysis) stateHas(s game.State) func(b int) bool {
-	if st, ok := s.(*propnet.State); ok {
+	if st, ok := s.(*propnet.State); ok && st.Net() == a.net {
 		return st.Has
 	}
 	set := make(map[int]bool)
@@ -377,4 +362,17 @@ func (a *Analysis) Summary(bases int) Summary {
 	}
 	s.Roles = len(seen)
 	return s
+}
+
+// BaseProps returns the base propositions of the network the analysis
+// read, in that network's numbering: the props analysis.Holds needs.
+func (a *Analysis) BaseProps() []string { return circuit.Props(a.factIndex) }
+
+// RangeHolding is Range for the state whose base propositions has
+// reports, as analysis.Holds gives it for a simulator.
+func (a *Analysis) RangeHolding(has func(b int) bool, role int) (min, max int) {
+	if role < 0 || role >= len(a.goals) || len(a.goals[role]) == 0 {
+		return 0, 100
+	}
+	return a.rangeWith(has, role)
 }

@@ -1,4 +1,4 @@
-package analysis
+package distance
 
 import (
 	"context"
@@ -10,9 +10,9 @@ import (
 	"gdlab/engine/propnet/propnettest"
 )
 
-func distances(t *testing.T, net *propnet.Net) *Distances {
+func distances(t *testing.T, net *propnet.Net) *Metric {
 	t.Helper()
-	d, err := MoveDistances(context.Background(), net)
+	d, err := Of(context.Background(), net)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package analysis
+package emulate
 
 import (
 	"context"
@@ -12,11 +12,11 @@ import (
 	"gdlab/engine/propnet/propnettest"
 )
 
-// emulateFile runs Emulate on a test game with 1,000 verification matches.
+// emulateFile runs Analyze on a test game with 1,000 verification matches.
 func emulateFile(t *testing.T, path string) (*propnet.Net, *Emulation) {
 	t.Helper()
 	net := propnettest.Load(t, path)
-	em, err := Emulate(context.Background(), net, nil, EmulationOptions{Verify: VerifyOptions{Seed: 7}, Heuristic: VerifyOptions{Matches: 300, Seed: 7}})
+	em, err := Analyze(context.Background(), net, nil, Options{Verify: VerifyOptions{Seed: 7}, Heuristic: VerifyOptions{Matches: 300, Seed: 7}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,10 +107,10 @@ func TestDetectNone(t *testing.T) {
 	}
 }
 
-// TestEmulatedMachine runs the contract and differential tests on the
+// TestMachine runs the contract and differential tests on the
 // emulating machine of every test game with an accepted hypothesis, and of
 // the curated dotsAndBoxes and reversiSmall.
-func TestEmulatedMachine(t *testing.T) {
+func TestMachine(t *testing.T) {
 	for _, f := range []string{"majority", "compare", "lights", "held"} {
 		t.Run(f, func(t *testing.T) {
 			net, em := emulateFile(t, "testdata/count/"+f+".kif")
@@ -124,7 +124,7 @@ func TestEmulatedMachine(t *testing.T) {
 	for _, name := range []string{"dotsAndBoxes", "reversiSmall"} {
 		t.Run(name, func(t *testing.T) {
 			net := propnettest.Curated(t, name)
-			em, err := Emulate(context.Background(), net, nil, EmulationOptions{Verify: VerifyOptions{Matches: 100}, Heuristic: VerifyOptions{Matches: 100}})
+			em, err := Analyze(context.Background(), net, nil, Options{Verify: VerifyOptions{Matches: 100}, Heuristic: VerifyOptions{Matches: 100}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,7 +137,7 @@ func TestEmulatedMachine(t *testing.T) {
 
 func checkEmulated(t *testing.T, net *propnet.Net, d *gdl.Description, em *Emulation, matches int) {
 	t.Helper()
-	m, err := NewEmulatedMachine(context.Background(), d, em, propnet.Options{})
+	m, err := NewMachine(context.Background(), d, em, propnet.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestNoEmulationWithoutHypothesis(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, em := emulateFile(t, "testdata/count/corner.kif")
-	if _, err := NewEmulatedMachine(context.Background(), d, em, propnet.Options{}); err != ErrNoEmulation {
+	if _, err := NewMachine(context.Background(), d, em, propnet.Options{}); err != ErrNoEmulation {
 		t.Errorf("got %v, want ErrNoEmulation", err)
 	}
 }

@@ -1,4 +1,4 @@
-package analysis
+package emulate
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 // DetectOptions tune Detect. The zero value gives the defaults.
 type DetectOptions struct {
-	Emulation EmulationOptions
+	Emulation Options
 	// Timeout bounds building, analysing and verifying one game; 0 means
 	// 30 s. A game over it gets an Error row.
 	Timeout time.Duration
@@ -40,7 +40,7 @@ type DetectionRow struct {
 	Error          string  `json:",omitempty"`
 }
 
-// Detect builds the network of d, runs Emulate on it and, when a
+// Detect builds the network of d, runs Analyze on it and, when a
 // hypothesis is accepted and opt.Speed > 0, builds the emulating machine
 // and measures playouts with and without emulation. Errors, including the
 // timeout, are reported in the row.
@@ -69,12 +69,12 @@ func Detect(ctx context.Context, game string, d *gdl.Description, opt DetectOpti
 	return row
 }
 
-func detect(ctx context.Context, d *gdl.Description, opt EmulationOptions) (*propnet.Net, *Emulation, error) {
+func detect(ctx context.Context, d *gdl.Description, opt Options) (*propnet.Net, *Emulation, error) {
 	net, err := propnet.Build(ctx, d, propnet.Options{})
 	if err != nil {
 		return nil, nil, err
 	}
-	em, err := Emulate(ctx, net, nil, opt)
+	em, err := Analyze(ctx, net, nil, opt)
 	if err == nil && len(em.Verdicts) > 0 && !em.Verdicts[0].Accepted && ctx.Err() != nil {
 		err = ctx.Err() // verification stopped early: inconclusive
 	}
@@ -111,7 +111,7 @@ func (row *DetectionRow) fill(net *propnet.Net, em *Emulation) {
 
 // measure builds the emulating machine and times playouts side by side.
 func (row *DetectionRow) measure(ctx context.Context, d *gdl.Description, net *propnet.Net, em *Emulation, dur time.Duration) {
-	m, err := NewEmulatedMachine(ctx, d, em, propnet.Options{})
+	m, err := NewMachine(ctx, d, em, propnet.Options{})
 	if err != nil {
 		row.Error = "emulating machine: " + err.Error()
 		return

@@ -1,4 +1,9 @@
-package analysis
+// Package distance owns the move-distance metric of a game, computed
+// statically from its propositional network (Sancho's metric for local
+// search): how many interactions chain one move to another, each move's
+// distance to a winning move, whether the goals are coupled, and the rule
+// that decides whether local search is worth running.
+package distance
 
 import (
 	"context"
@@ -7,6 +12,9 @@ import (
 	"math"
 	"strconv"
 
+	"gdlab/engine/analysis"
+
+	"gdlab/engine/analysis/internal/circuit"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 )
@@ -14,19 +22,19 @@ import (
 // Far is the distance between moves that never interact.
 const Far = 255
 
-// MaxDistanceMoves bounds the moves (all roles together) for which
-// MoveDistances builds its matrix, which takes a byte per pair.
-const MaxDistanceMoves = 4096
+// MaxMoves bounds the moves (all roles together) for which Of builds its
+// matrix, which takes a byte per pair.
+const MaxMoves = 4096
 
 // maxDisjuncts bounds the normal form of one goal or terminal output.
 const maxDisjuncts = 4096
 
-// ErrTooManyMoves is returned by MoveDistances for games with more than
-// MaxDistanceMoves moves.
+// ErrTooManyMoves is returned by Of for games with more than MaxMoves
+// moves.
 var ErrTooManyMoves = errors.New("analysis: too many moves for a distance matrix")
 
-// Distances is the move-distance metric of a game, computed statically
-// from its propositional network (Sancho's metric for local search).
+// Metric is the move-distance metric of a game, computed statically from
+// its propositional network (Sancho's metric for local search).
 //
 // A move's effects are the base propositions whose next value reads the
 // move (through any gates); its enablers are the base propositions its
@@ -39,7 +47,7 @@ var ErrTooManyMoves = errors.New("analysis: too many moves for a distance matrix
 // moves affect (turn markers, step counters, "last move" records) are
 // global and left out, since they would put every move next to every
 // other. Moves without effects (noops) are Far from everything.
-type Distances struct {
+type Metric struct {
 	Roles []string
 	Moves [][]string // per role: move texts, indexed by game.Move
 	// Global lists the base propositions left out as global.
@@ -69,17 +77,17 @@ type Coupling struct {
 	Why string
 }
 
-// MoveDistances computes the move-distance metric of net.
-func MoveDistances(ctx context.Context, net *propnet.Net) (*Distances, error) {
-	d := &Distances{Roles: net.Roles(), net: net}
+// Of computes the move-distance metric of net.
+func Of(ctx context.Context, net *propnet.Net) (*Metric, error) {
+	d := &Metric{Roles: net.Roles(), net: net}
 	for r := range d.Roles {
 		d.off = append(d.off, d.n)
 		d.Moves = append(d.Moves, net.InputProps(r))
 		d.n += len(d.Moves[r])
 	}
 	d.off = append(d.off, d.n)
-	if d.n > MaxDistanceMoves {
-		return nil, fmt.Errorf("%w: %d moves, at most %d", ErrTooManyMoves, d.n, MaxDistanceMoves)
+	if d.n > MaxMoves {
+		return nil, fmt.Errorf("%w: %d moves, at most %d", ErrTooManyMoves, d.n, MaxMoves)
 	}
 	if err := d.readNet(ctx, net); err != nil {
 		return nil, err
@@ -95,7 +103,7 @@ func MoveDistances(ctx context.Context, net *propnet.Net) (*Distances, error) {
 }
 
 // readNet collects every move's effects and enablers.
-func (d *Distances) readNet(ctx context.Context, net *propnet.Net) error {
+func (d *Metric) readNet(ctx context.Context, net *propnet.Net) error {
 	nb := len(net.BaseProps())
 	eff := make([][]int32, d.n)
 	for b := 0; b < nb; b++ {
@@ -147,14 +155,14 @@ func (d *Distances) readNet(ctx context.Context, net *propnet.Net) error {
 // input of its role on, every other input off) and the other base
 // propositions unknown, such a move provably leaves the proposition as it
 // was, and is not an effect.
-func (d *Distances) refineEffects(ctx context.Context, net *propnet.Net, eff [][]int32) error {
-	c, err := readCircuit(ctx, net)
+func (d *Metric) refineEffects(ctx context.Context, net *propnet.Net, eff [][]int32) error {
+	c, err := circuit.Read(ctx, net)
 	if err != nil {
 		return err
 	}
-	ev := newEvaluator(c)
-	ev.inputs = make([]uint8, d.n) // all off
-	byBase := make([][]int32, len(c.next))
+	ev := circuit.NewEvaluator(c)
+	ev.Inputs = make([]circuit.Value, d.n) // all off
+	byBase := make([][]int32, len(c.Next))
 	for g, bs := range eff {
 		for _, b := range bs {
 			byBase[b] = append(byBase[b], int32(g))
@@ -166,10 +174,10 @@ func (d *Distances) refineEffects(ctx context.Context, net *propnet.Net, eff [][
 			return err
 		}
 		for _, g := range gs {
-			ev.inputs[g] = vTrue
-			keeps := ev.with(c.next[b], []int{b}, []bool{true}) == vTrue &&
-				ev.with(c.next[b], []int{b}, []bool{false}) == vFalse
-			ev.inputs[g] = vFalse
+			ev.Inputs[g] = circuit.True
+			keeps := ev.With(c.Next[b], []int{b}, []bool{true}) == circuit.True &&
+				ev.With(c.Next[b], []int{b}, []bool{false}) == circuit.False
+			ev.Inputs[g] = circuit.False
 			if !keeps {
 				eff[g] = append(eff[g], int32(b))
 			}
@@ -180,7 +188,7 @@ func (d *Distances) refineEffects(ctx context.Context, net *propnet.Net, eff [][
 
 // globalProps marks the base propositions more than half of some role's
 // moves affect (roles with fewer than four effective moves are not judged).
-func (d *Distances) globalProps(eff [][]int32, nb int) []bool {
+func (d *Metric) globalProps(eff [][]int32, nb int) []bool {
 	global := make([]bool, nb)
 	for r := range d.Roles {
 		count := make([]int, nb)
@@ -213,7 +221,7 @@ func dropGlobal(bs []int32, global []bool) []int32 {
 	return out
 }
 
-func (d *Distances) roleOf(g int) int {
+func (d *Metric) roleOf(g int) int {
 	for r := range d.Roles {
 		if g < d.off[r+1] {
 			return r
@@ -226,7 +234,7 @@ func (d *Distances) roleOf(g int) int {
 // move over the interaction graph, walking through base propositions:
 // from a move's effect, the moves that affect or read it; from its
 // enabler, the moves that affect it.
-func (d *Distances) matrix(ctx context.Context, nb int) error {
+func (d *Metric) matrix(ctx context.Context, nb int) error {
 	writers := make([][]int32, nb)
 	readers := make([][]int32, nb)
 	for g := 0; g < d.n; g++ {
@@ -258,7 +266,7 @@ func (d *Distances) matrix(ctx context.Context, nb int) error {
 
 // walker is the scratch of the breadth-first searches.
 type walker struct {
-	d                *Distances
+	d                *Metric
 	writers, readers [][]int32
 	viaEff, viaEn    []int32 // per base: the search (g+1) that expanded it
 	frontier, next   []int32
@@ -301,7 +309,7 @@ func (w *walker) visit(row []uint8, ms []int32, k int) {
 
 // average computes the mean distance over ordered pairs of distinct moves
 // with effects that interact at all, and the fraction that never do.
-func (d *Distances) average() {
+func (d *Metric) average() {
 	sum, pairs, far := 0.0, 0, 0
 	for i := 0; i < d.n; i++ {
 		if len(d.eff[i]) == 0 {
@@ -330,7 +338,7 @@ func (d *Distances) average() {
 
 // Between returns the distance between move m1 of role r1 and move m2 of
 // role r2, or Far.
-func (d *Distances) Between(r1 int, m1 game.Move, r2 int, m2 game.Move) int {
+func (d *Metric) Between(r1 int, m1 game.Move, r2 int, m2 game.Move) int {
 	i, ok1 := d.index(r1, m1)
 	j, ok2 := d.index(r2, m2)
 	if !ok1 || !ok2 {
@@ -340,7 +348,7 @@ func (d *Distances) Between(r1 int, m1 game.Move, r2 int, m2 game.Move) int {
 }
 
 // index returns the global index of a move.
-func (d *Distances) index(r int, m game.Move) (int, bool) {
+func (d *Metric) index(r int, m game.Move) (int, bool) {
 	if r < 0 || r >= len(d.Roles) || m < 0 || int(m) >= len(d.Moves[r]) {
 		return 0, false
 	}
@@ -350,7 +358,7 @@ func (d *Distances) index(r int, m game.Move) (int, bool) {
 // Row returns the distances from move m of role r to every move of role
 // r2, indexed by move, as one byte each (Far for none); the slice aliases
 // the matrix and must not be changed. Searches use it for fast lookups.
-func (d *Distances) Row(r int, m game.Move, r2 int) []uint8 {
+func (d *Metric) Row(r int, m game.Move, r2 int) []uint8 {
 	i, ok := d.index(r, m)
 	if !ok || r2 < 0 || r2 >= len(d.Roles) {
 		return nil
@@ -360,7 +368,7 @@ func (d *Distances) Row(r int, m game.Move, r2 int) []uint8 {
 
 // Matrix returns the distances between the moves of role r1 (rows) and
 // those of role r2 (columns), for display.
-func (d *Distances) Matrix(r1, r2 int) [][]int {
+func (d *Metric) Matrix(r1, r2 int) [][]int {
 	if r1 < 0 || r1 >= len(d.Roles) || r2 < 0 || r2 >= len(d.Roles) {
 		return nil
 	}
@@ -377,13 +385,13 @@ func (d *Distances) Matrix(r1, r2 int) [][]int {
 
 // Effects returns the base propositions move m of role r affects, global
 // ones left out.
-func (d *Distances) Effects(r int, m game.Move) []int { return d.ints(d.eff, r, m) }
+func (d *Metric) Effects(r int, m game.Move) []int { return d.ints(d.eff, r, m) }
 
 // Enablers returns the base propositions the legality of move m of role r
 // reads, global ones left out.
-func (d *Distances) Enablers(r int, m game.Move) []int { return d.ints(d.en, r, m) }
+func (d *Metric) Enablers(r int, m game.Move) []int { return d.ints(d.en, r, m) }
 
-func (d *Distances) ints(t [][]int32, r int, m game.Move) []int {
+func (d *Metric) ints(t [][]int32, r int, m game.Move) []int {
 	g, ok := d.index(r, m)
 	if !ok {
 		return nil
@@ -397,11 +405,11 @@ func (d *Distances) ints(t [][]int32, r int, m game.Move) []int {
 
 // Average returns the mean distance between distinct moves with effects
 // that interact at all (NaN when none do).
-func (d *Distances) Average() float64 { return d.avg }
+func (d *Metric) Average() float64 { return d.avg }
 
 // FarFraction returns the fraction of pairs of distinct moves with effects
 // that never interact.
-func (d *Distances) FarFraction() float64 { return d.far }
+func (d *Metric) FarFraction() float64 { return d.far }
 
 // winValue returns role's largest integer goal value, the win.
 func winValue(net *propnet.Net, role int) (int, int) {
@@ -415,7 +423,35 @@ func winValue(net *propnet.Net, role int) (int, int) {
 }
 
 // Active reports whether move m of role r has effects (is not a noop).
-func (d *Distances) Active(r int, m game.Move) bool {
+func (d *Metric) Active(r int, m game.Move) bool {
 	g, ok := d.index(r, m)
 	return ok && len(d.eff[g]) > 0
+}
+
+// Machine returns the network the distances were measured on. Moves and
+// base propositions in the distances are numbered as in it.
+func (d *Metric) Machine() game.Machine { return d.net }
+
+// NewSimulator returns a simulator of the network the distances were
+// measured on. Its Save encoding is the state's base propositions as a
+// bitset, which SavedHolds reads.
+func (d *Metric) NewSimulator() game.Simulator { return d.net.NewSim() }
+
+// SavedHolds reports whether base proposition b holds in saved, a Save
+// encoding of a simulator from NewSimulator.
+func (d *Metric) SavedHolds(saved []uint64, b int) bool {
+	return saved[b>>6]&(1<<uint(b&63)) != 0
+}
+
+// StateOf returns s as a state of the network the distances were measured
+// on: s itself when it is one, otherwise the network's state with the same
+// facts.
+func (d *Metric) StateOf(s game.State) (game.State, error) { return analysis.StateIn(d.net, s) }
+
+// WinValue returns role's largest goal value, or -1 when it has none.
+func (d *Metric) WinValue(role int) int {
+	if v, idx := winValue(d.net, role); idx >= 0 {
+		return v
+	}
+	return -1
 }

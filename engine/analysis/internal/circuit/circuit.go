@@ -1,4 +1,8 @@
-package analysis
+// Package circuit owns the gate graph of a propositional network as the
+// analyses read it, through the network's exported drawing (WriteDOT), and
+// its three-valued evaluation under a partial assignment of the base
+// propositions. The latch analysis and the move-distance metric share it.
+package circuit
 
 import (
 	"bufio"
@@ -11,17 +15,18 @@ import (
 	"gdlab/engine/propnet"
 )
 
-// lit is a literal of the circuit: node<<1 | negated, or one of the
-// constants litTrue and litFalse.
-type lit int32
+// Lit is a literal of the circuit: node<<1 | negated, or one of the
+// constants LitTrue and LitFalse.
+type Lit int32
 
+// The constant literals.
 const (
-	litFalse lit = -2
-	litTrue  lit = -1
+	LitFalse Lit = -2
+	LitTrue  Lit = -1
 )
 
-func (l lit) node() int32 { return int32(l >> 1) }
-func (l lit) neg() bool   { return l&1 != 0 }
+func (l Lit) node() int32 { return int32(l >> 1) }
+func (l Lit) neg() bool   { return l&1 != 0 }
 
 // gate kinds of the circuit.
 const (
@@ -31,26 +36,26 @@ const (
 	gOr
 )
 
-// goalOut is one (goal R V) output.
-type goalOut struct {
-	value int
-	text  string
-	ok    bool // text is an integer
-	l     lit
+// Goal is one (goal R V) output.
+type Goal struct {
+	Value int    // the goal value, when OK
+	Text  string // the goal value as written
+	OK    bool   // Text is an integer
+	Lit   Lit    // the output's literal
 }
 
-// circuit is the gate graph of a propnet.Net, read through its exported
-// introspection (WriteDOT), so that the analysis needs nothing private.
-type circuit struct {
+// Circuit is the gate graph of a propnet.Net, read through its exported
+// introspection (WriteDOT), so that the analyses need nothing private.
+type Circuit struct {
 	kind     []uint8
-	in       [][]lit
-	baseOf   []int // node -> base proposition, or -1
-	inputOf  []int // node -> input proposition (all roles' moves in role order), or -1
-	bases    []string
-	roles    []string
-	next     []lit       // per base proposition
-	goals    [][]goalOut // per role
-	terminal lit
+	in       [][]Lit
+	baseOf   []int    // node -> base proposition, or -1
+	inputOf  []int    // node -> input proposition (all roles' moves in role order), or -1
+	Bases    []string // the base propositions' fact texts (Net.BaseProps)
+	Roles    []string
+	Next     []Lit    // per base proposition: its next output
+	Goals    [][]Goal // per role: its goal outputs
+	Terminal Lit      // the terminal output
 }
 
 // outSlot is an output of the DOT drawing.
@@ -60,20 +65,20 @@ type outSlot struct {
 	index int
 }
 
-// readCircuit recovers the gate graph of net. Outputs that WriteDOT draws
-// as several lits (legal outputs) are not needed and are skipped.
-func readCircuit(ctx context.Context, net *propnet.Net) (*circuit, error) {
+// Read recovers the gate graph of net. Outputs that WriteDOT draws as
+// several literals (legal outputs) are not needed and are skipped.
+func Read(ctx context.Context, net *propnet.Net) (*Circuit, error) {
 	var buf bytes.Buffer
 	if err := net.WriteDOT(&buf, 1<<30); err != nil {
 		return nil, err
 	}
-	c := &circuit{bases: net.BaseProps(), roles: net.Roles()}
-	baseIndex := make(map[string]int, len(c.bases))
-	for i, f := range c.bases {
+	c := &Circuit{Bases: net.BaseProps(), Roles: net.Roles()}
+	baseIndex := make(map[string]int, len(c.Bases))
+	for i, f := range c.Bases {
 		baseIndex["(true "+f+")"] = i
 	}
 	inputIndex := map[string]int{}
-	for r, role := range c.roles {
+	for r, role := range c.Roles {
 		for _, m := range net.InputProps(r) {
 			inputIndex["(does "+role+" "+m+")"] = len(inputIndex)
 		}
@@ -81,24 +86,24 @@ func readCircuit(ctx context.Context, net *propnet.Net) (*circuit, error) {
 	// The outputs come in a fixed order: per role its legal moves and its
 	// goals, then terminal, then next per base proposition.
 	var slots []outSlot
-	c.goals = make([][]goalOut, len(c.roles))
-	for r := range c.roles {
+	c.Goals = make([][]Goal, len(c.Roles))
+	for r := range c.Roles {
 		for i := range net.InputProps(r) {
 			slots = append(slots, outSlot{0, r, i})
 		}
 		for i, t := range net.GoalValues(r) {
 			v, err := strconv.Atoi(t)
-			c.goals[r] = append(c.goals[r], goalOut{value: v, text: t, ok: err == nil, l: litFalse})
+			c.Goals[r] = append(c.Goals[r], Goal{Value: v, Text: t, OK: err == nil, Lit: LitFalse})
 			slots = append(slots, outSlot{1, r, i})
 		}
 	}
 	slots = append(slots, outSlot{2, 0, 0})
-	c.next = make([]lit, len(c.bases))
-	for b := range c.bases {
-		c.next[b] = litFalse
+	c.Next = make([]Lit, len(c.Bases))
+	for b := range c.Bases {
+		c.Next[b] = LitFalse
 		slots = append(slots, outSlot{3, 0, b})
 	}
-	c.terminal = litFalse
+	c.Terminal = LitFalse
 	seenOut := make([]int, len(slots))
 
 	sc := bufio.NewScanner(&buf)
@@ -135,7 +140,7 @@ func readCircuit(ctx context.Context, net *propnet.Net) (*circuit, error) {
 }
 
 // node parses `nID [attrs];`.
-func (c *circuit) node(line string, baseIndex, inputIndex map[string]int) error {
+func (c *Circuit) node(line string, baseIndex, inputIndex map[string]int) error {
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
 		return nil
@@ -180,25 +185,25 @@ func (c *circuit) node(line string, baseIndex, inputIndex map[string]int) error 
 }
 
 // edge parses `from -> to;` or `from -> to [arrowhead=odot];`.
-func (c *circuit) edge(line string, arrow int, slots []outSlot, seenOut []int) error {
+func (c *Circuit) edge(line string, arrow int, slots []outSlot, seenOut []int) error {
 	from := line[:arrow]
 	rest := line[arrow+4:]
 	neg := strings.Contains(rest, "odot")
 	if i := strings.IndexAny(rest, " ;["); i >= 0 {
 		rest = rest[:i]
 	}
-	var l lit
+	var l Lit
 	switch from {
 	case `"TRUE"`:
-		l = litTrue
+		l = LitTrue
 	case `"FALSE"`:
-		l = litFalse
+		l = LitFalse
 	default:
 		v, err := strconv.Atoi(strings.TrimPrefix(from, "n"))
 		if err != nil {
 			return fmt.Errorf("analysis: bad edge %q", line)
 		}
-		l = lit(v << 1)
+		l = Lit(v << 1)
 		if neg {
 			l |= 1
 		}
@@ -221,11 +226,50 @@ func (c *circuit) edge(line string, arrow int, slots []outSlot, seenOut []int) e
 	s := slots[to]
 	switch s.kind {
 	case 1:
-		c.goals[s.role][s.index].l = l
+		c.Goals[s.role][s.index].Lit = l
 	case 2:
-		c.terminal = l
+		c.Terminal = l
 	case 3:
-		c.next[s.index] = l
+		c.Next[s.index] = l
 	}
 	return nil
+}
+
+// Structural reports whether l is base proposition b itself (X), or an OR
+// (pos) / AND (not pos) gate, possibly nested, with X among its direct
+// inputs: the textbook shape of a positive or negative latch. Negations
+// are read through De Morgan's laws, so NOT(NOT X OR …) counts as X AND ….
+func (c *Circuit) Structural(l Lit, b int, pos bool) bool { return c.structuralUnder(l, b, pos, false) }
+
+func (c *Circuit) structuralUnder(l Lit, b int, pos, negated bool) bool {
+	if l < 0 {
+		return false
+	}
+	n, e := l.node(), l.neg() != negated
+	if c.kind[n] == gBase {
+		return c.baseOf[n] == b && !e
+	}
+	if c.kind[n] != gAnd && c.kind[n] != gOr {
+		return false
+	}
+	isOr := (c.kind[n] == gOr) != e // the gate's kind once the negation is pushed in
+	if isOr != pos {
+		return false
+	}
+	for _, x := range c.in[n] {
+		if c.structuralUnder(x, b, pos, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Props lists the facts of an index of base propositions by their
+// numbers: the inverse of the index.
+func Props(index map[string]int) []string {
+	props := make([]string, len(index))
+	for f, i := range index {
+		props[i] = f
+	}
+	return props
 }

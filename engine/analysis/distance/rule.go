@@ -1,4 +1,4 @@
-package analysis
+package distance
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ const EnableThreshold = 2.5
 // Enabled applies the enablement rule: local search is worth running when
 // no goal or terminal disjunct is coupled and the average move distance
 // exceeds EnableThreshold. It returns the decision and its reason.
-func Enabled(d *Distances) (bool, string) {
+func Enabled(d *Metric) (bool, string) {
 	if c := d.Coupling(); c.Coupled {
 		return false, "goals coupled: " + c.Why
 	}

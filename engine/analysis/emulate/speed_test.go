@@ -1,4 +1,4 @@
-package analysis
+package emulate
 
 import (
 	"context"
@@ -13,16 +13,16 @@ import (
 )
 
 // emulated builds a curated game's network and its emulating machine.
-func emulated(t testing.TB, name string) (*propnet.Net, *EmulatedMachine) {
+func emulated(t testing.TB, name string) (*propnet.Net, *Machine) {
 	t.Helper()
 	net := propnettest.Curated(t, name)
-	em, err := Emulate(context.Background(), net, nil, EmulationOptions{Verify: VerifyOptions{Matches: 50}, Heuristic: VerifyOptions{Matches: 10}})
+	em, err := Analyze(context.Background(), net, nil, Options{Verify: VerifyOptions{Matches: 50}, Heuristic: VerifyOptions{Matches: 10}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g, _ := datasets.Game(name)
 	d, _ := g.Description()
-	m, err := NewEmulatedMachine(context.Background(), d, em, propnet.Options{})
+	m, err := NewMachine(context.Background(), d, em, propnet.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,21 +1,30 @@
-package analysis
+// Package emulate owns goal-structure emulation, Sancho's "playing an
+// approximation of the game": it proposes counting hypotheses for a game's
+// goals from its propositional network (Hypothesize), tests them on random
+// matches (Verify), computes the goals of an accepted one outside the
+// network on a machine built without the goal rules (Machine), and draws
+// inferences from it: virtual terminality and the heuristic of owning the
+// latched counted propositions. Detect makes a game's row of the detection
+// table. Every finding explains itself.
+package emulate
 
 import (
 	"context"
 	"fmt"
 
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 )
 
-// EmulationOptions tune Emulate. The zero value gives the defaults.
-type EmulationOptions struct {
+// Options tune Analyze. The zero value gives the defaults.
+type Options struct {
 	Hypothesize HypothesizeOptions
 	Verify      VerifyOptions // the hypotheses' verification
 	Heuristic   VerifyOptions // the matches of the heuristic's test
 }
 
-// Emulation is what Emulate found about a game's goal structure: every
+// Emulation is what Analyze found about a game's goal structure: every
 // hypothesis with its verdict, the accepted one that emulates the goals,
 // and the inferences drawn from it. Each part explains itself; nil parts
 // were not found or not justified. An Emulation is immutable and safe for
@@ -38,16 +47,17 @@ type Emulation struct {
 	factIndex map[string]int
 }
 
-// Emulate proposes goal hypotheses for net (Hypothesize), verifies them on
+// Analyze proposes goal hypotheses for net (Hypothesize), verifies them on
 // random matches (Verify), picks the accepted hypothesis that emulates the
 // goals, and draws the inferences: virtual terminality when the counted
 // propositions are latches and the counts share a fixed-size set, and the
 // heuristic of owning the latched counted propositions, kept only if its
-// statistical test passes. an gives the latches; nil means Analyze(net).
-func Emulate(ctx context.Context, net *propnet.Net, an *Analysis, opt EmulationOptions) (*Emulation, error) {
+// statistical test passes. an gives the latches of net; nil means
+// latch.Analyze(net).
+func Analyze(ctx context.Context, net *propnet.Net, an *latch.Analysis, opt Options) (*Emulation, error) {
 	if an == nil {
 		var err error
-		if an, err = Analyze(ctx, net, Options{}); err != nil {
+		if an, err = latch.Analyze(ctx, net, latch.Options{}); err != nil {
 			return nil, err
 		}
 	}
@@ -65,7 +75,7 @@ func Emulate(ctx context.Context, net *propnet.Net, an *Analysis, opt EmulationO
 	}
 	e.Goal = bestVerdict(vs)
 	e.Virtual = virtualTerminal(vs, an, e.factIndex)
-	if e.Own, err = ownHeuristic(ctx, net, vs, an, opt.Heuristic); err != nil {
+	if e.Own, err = ownHeuristic(ctx, net, vs, an, e.factIndex, opt.Heuristic); err != nil {
 		return nil, err
 	}
 	return e, nil

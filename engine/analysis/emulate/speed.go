@@ -1,4 +1,4 @@
-package analysis
+package emulate
 
 import (
 	"context"
@@ -22,7 +22,7 @@ type PlayoutSpeed struct {
 // in all, alternating rounds of about 50 ms between the two so that both
 // see the same machine load (the measuring machine is shared and noisy),
 // one goroutine, seeded by seed. It stops early when ctx ends.
-func MeasurePlayouts(ctx context.Context, full *propnet.Net, em *EmulatedMachine, d time.Duration, seed uint64) (PlayoutSpeed, error) {
+func MeasurePlayouts(ctx context.Context, full *propnet.Net, em *Machine, d time.Duration, seed uint64) (PlayoutSpeed, error) {
 	sides := [2]*speedSide{
 		{sim: full.NewSim(), rng: game.NewRand(seed)},
 		{sim: em.Net().NewSim(), rng: game.NewRand(seed), em: em},
@@ -47,7 +47,7 @@ func MeasurePlayouts(ctx context.Context, full *propnet.Net, em *EmulatedMachine
 type speedSide struct {
 	sim      *propnet.Sim
 	rng      *rand.Rand
-	em       *EmulatedMachine
+	em       *Machine
 	goals    []int
 	playouts int
 	elapsed  time.Duration

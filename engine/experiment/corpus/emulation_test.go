@@ -1,10 +1,11 @@
-package analysis
+package corpus
 
 import (
 	"context"
 	"testing"
 	"time"
 
+	"gdlab/engine/analysis/emulate"
 	"gdlab/engine/gdl"
 )
 
@@ -14,14 +15,14 @@ import (
 // datasets/results/emulation-corpus.json, which notebook 05 reads. It is
 // slow (tens of minutes), so it runs only with -update.
 func TestEmulationCorpusTable(t *testing.T) {
-	opt := DetectOptions{Timeout: 20 * time.Second, Speed: 500 * time.Millisecond,
-		Emulation: EmulationOptions{Verify: VerifyOptions{Seed: 1}, Heuristic: VerifyOptions{Seed: 1}}}
+	opt := emulate.DetectOptions{Timeout: 20 * time.Second, Speed: 500 * time.Millisecond,
+		Emulation: emulate.Options{Verify: emulate.VerifyOptions{Seed: 1}, Heuristic: emulate.VerifyOptions{Seed: 1}}}
 	writeCorpusTable(t, "emulation-corpus.json", func(path, name string) any {
 		d, err := gdl.ParseFile(path)
 		if err != nil {
-			return DetectionRow{Game: name, Error: err.Error()}
+			return emulate.DetectionRow{Game: name, Error: err.Error()}
 		}
-		row := Detect(context.Background(), name, d, opt)
+		row := emulate.Detect(context.Background(), name, d, opt)
 		t.Logf("%s: %s %v %s", row.Game, row.Goal, row.Accepted, row.Error)
 		return row
 	})

@@ -1,4 +1,4 @@
-package analysis
+package emulate
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 )
@@ -43,7 +44,7 @@ type OwnHeuristic struct {
 	Bases     [][]int    // per role: the latched propositions it can own
 	Facts     [][]string // their texts
 	Positions int        // latched positions (a position owned by one role at a time counts once)
-	Proved    int        // propositions proved positive latches by Analyze
+	Proved    int        // propositions proved positive latches by latch.Analyze
 	Observed  int        // propositions never seen to stop holding in Verify's sample
 	Test      HeuristicTest
 	Kept      bool // the test kept it
@@ -53,15 +54,16 @@ type OwnHeuristic struct {
 }
 
 // ownHeuristic finds the latched counted propositions of the first
-// accepted set-count hypothesis that has any, and tests the heuristic.
-func ownHeuristic(ctx context.Context, net *propnet.Net, vs []Verdict, an *Analysis, opt VerifyOptions) (*OwnHeuristic, error) {
+// accepted set-count hypothesis that has any, and tests the heuristic;
+// factIndex maps net's base propositions to their indices.
+func ownHeuristic(ctx context.Context, net *propnet.Net, vs []Verdict, an *latch.Analysis, factIndex map[string]int, opt VerifyOptions) (*OwnHeuristic, error) {
 	for i := range vs {
 		v := &vs[i]
 		h := &v.Hypothesis
 		if !v.Accepted || h.Held || h.Form == Cardinality {
 			continue
 		}
-		oh := latchedCounted(v, an, net.BaseProps())
+		oh := latchedCounted(v, an, net.BaseProps(), factIndex)
 		if oh == nil {
 			continue
 		}
@@ -75,23 +77,23 @@ func ownHeuristic(ctx context.Context, net *propnet.Net, vs []Verdict, an *Analy
 }
 
 // latchedCounted collects the latches among v's counted propositions:
-// positive latches proved by Analyze, and propositions that, in Verify's
+// positive latches proved by latch.Analyze, and propositions that, in Verify's
 // sample, never stopped holding once they held (a Reversi corner is a
 // latch, but its proof needs the fact that a square holds one colour at a
 // time, which three-valued evaluation cannot use).
-func latchedCounted(v *Verdict, an *Analysis, facts []string) *OwnHeuristic {
+func latchedCounted(v *Verdict, an *latch.Analysis, facts []string, factIndex map[string]int) *OwnHeuristic {
 	persistent := map[int]bool{}
 	for _, b := range v.Persistent {
 		persistent[b] = true
 	}
-	oh := &OwnHeuristic{factIndex: an.factIndex}
+	oh := &OwnHeuristic{factIndex: factIndex}
 	any := false
 	for _, c := range v.Hypothesis.Counters {
 		var bs []int
 		var fs []string
 		for _, b := range c.Bases {
-			li, ok := an.latchOf[b]
-			proved := ok && an.Latches[li].Positive
+			l, ok := an.Latch(b)
+			proved := ok && l.Positive
 			if proved {
 				oh.Proved++
 			} else if persistent[b] {

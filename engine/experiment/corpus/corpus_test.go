@@ -1,4 +1,4 @@
-package analysis
+package corpus
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/propnet"
 )
 
@@ -25,7 +26,7 @@ type corpusEntry struct {
 
 // sharedDir returns the shared corpus, or "" when it is absent.
 func sharedDir() string {
-	for _, d := range []string{os.Getenv("GDLAB_SHARED"), filepath.Join("..", "..", "..", "shared")} {
+	for _, d := range []string{os.Getenv("GDLAB_SHARED"), filepath.Join("..", "..", "..", "..", "shared")} {
 		if d == "" {
 			continue
 		}
@@ -70,7 +71,7 @@ func writeCorpusTable(t *testing.T, file string, row func(path, name string) any
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("..", "..", "datasets", "results", file), append(raw, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join("..", "..", "..", "datasets", "results", file), append(raw, '\n'), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -81,8 +82,8 @@ func analyseCorpusGame(path, name string) corpusEntry {
 	defer cancel()
 	net, err := propnet.Load(ctx, path, propnet.Options{})
 	if err == nil {
-		var a *Analysis
-		if a, err = Analyze(ctx, net, Options{}); err == nil {
+		var a *latch.Analysis
+		if a, err = latch.Analyze(ctx, net, latch.Options{}); err == nil {
 			s := a.Summary(len(net.BaseProps()))
 			e.Bases, e.Positive, e.Negative, e.Structural, e.GoalLatches, e.Roles = s.Bases, s.Positive, s.Negative, s.Structural, s.GoalLatches, s.Roles
 			return e

@@ -1,8 +1,11 @@
-package analysis
+package emulate
 
 import (
 	"fmt"
 
+	"gdlab/engine/analysis/internal/circuit"
+
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 )
@@ -23,7 +26,7 @@ type VirtualTerminal struct {
 
 // virtualTerminal returns the inference from the first accepted hypothesis
 // that justifies it, or nil.
-func virtualTerminal(vs []Verdict, an *Analysis, factIndex map[string]int) *VirtualTerminal {
+func virtualTerminal(vs []Verdict, an *latch.Analysis, factIndex map[string]int) *VirtualTerminal {
 	for i := range vs {
 		v := &vs[i]
 		if why, ok := justifiesVirtual(v, an); ok {
@@ -35,7 +38,7 @@ func virtualTerminal(vs []Verdict, an *Analysis, factIndex map[string]int) *Virt
 }
 
 // justifiesVirtual checks the conditions and explains them.
-func justifiesVirtual(v *Verdict, an *Analysis) (string, bool) {
+func justifiesVirtual(v *Verdict, an *latch.Analysis) (string, bool) {
 	h := &v.Hypothesis
 	if !v.Accepted || h.Held || h.Form == Cardinality || h.Form == Compare && len(h.Counters) != 2 {
 		return "", false
@@ -46,12 +49,12 @@ func justifiesVirtual(v *Verdict, an *Analysis) (string, bool) {
 	example := ""
 	for _, c := range h.Counters {
 		for _, b := range c.Bases {
-			li, ok := an.latchOf[b]
-			if !ok || !an.Latches[li].Positive {
+			l, ok := an.Latch(b)
+			if !ok || !l.Positive {
 				return "", false
 			}
 			if example == "" {
-				example = an.Latches[li].Why
+				example = l.Why
 			}
 		}
 	}
@@ -132,3 +135,8 @@ func (v *VirtualTerminal) DecidedState(s game.State) ([]int, bool) {
 	}
 	return v.Decided(func(b int) bool { return set[b] }, nil)
 }
+
+// BaseProps returns the base propositions of the network the emulation
+// was computed on, in its numbering: the props analysis.Holds needs for
+// Decided.
+func (v *VirtualTerminal) BaseProps() []string { return circuit.Props(v.factIndex) }

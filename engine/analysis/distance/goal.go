@@ -1,4 +1,4 @@
-package analysis
+package distance
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 // goals computes every role's distance to a winning move and the goal
 // coupling, both from the normal forms of the goal and terminal outputs.
-func (d *Distances) goals(ctx context.Context, net *propnet.Net) error {
+func (d *Metric) goals(ctx context.Context, net *propnet.Net) error {
 	writers := d.writers(len(net.BaseProps()))
 	facts := net.BaseProps()
 	d.goal = make([][]uint8, len(d.Roles))
@@ -44,7 +44,7 @@ func (d *Distances) goals(ctx context.Context, net *propnet.Net) error {
 }
 
 // writers lists, per base proposition, the moves that affect it.
-func (d *Distances) writers(nb int) [][]int32 {
+func (d *Metric) writers(nb int) [][]int32 {
 	w := make([][]int32, nb)
 	for g := 0; g < d.n; g++ {
 		for _, b := range d.eff[g] {
@@ -59,7 +59,7 @@ func (d *Distances) writers(nb int) [][]int32 {
 // true is at distance 0; every other move is at its matrix distance from
 // the nearest such move. Disjuncts that need only absences (capture every
 // enemy piece) are kept aside as elimination conditions.
-func (d *Distances) winDistance(net *propnet.Net, r int, writers [][]int32) error {
+func (d *Metric) winDistance(net *propnet.Net, r int, writers [][]int32) error {
 	row := make([]uint8, d.off[r+1]-d.off[r])
 	for i := range row {
 		row[i] = Far
@@ -112,7 +112,7 @@ func movable(bs []int, writers [][]int32) []int {
 }
 
 // coupled tests one output's disjuncts for coupling.
-func (d *Distances) coupled(net *propnet.Net, o propnet.Output, writers [][]int32, facts []string) Coupling {
+func (d *Metric) coupled(net *propnet.Net, o propnet.Output, writers [][]int32, facts []string) Coupling {
 	disj, err := net.Disjuncts(o, maxDisjuncts)
 	if err != nil {
 		return Coupling{Coupled: true, Why: fmt.Sprintf("%s: %v", outputName(net, o), err)}
@@ -170,13 +170,13 @@ func outputName(net *propnet.Net, o propnet.Output) string {
 }
 
 // Coupling returns the goal-coupling result.
-func (d *Distances) Coupling() Coupling { return d.coup }
+func (d *Metric) Coupling() Coupling { return d.coup }
 
 // GoalDistance returns the distance from move m of role r to the nearest
 // move of r that can make true a base proposition one of r's winning
 // disjuncts needs: a lower bound, in interactions, on the further moves m
 // needs before r can win with it. Far when no move of r can.
-func (d *Distances) GoalDistance(r int, m game.Move) int {
+func (d *Metric) GoalDistance(r int, m game.Move) int {
 	if r < 0 || r >= len(d.goal) || m < 0 || int(m) >= len(d.goal[r]) {
 		return Far
 	}
@@ -184,8 +184,8 @@ func (d *Distances) GoalDistance(r int, m game.Move) int {
 }
 
 // GoalRow returns role r's goal distances indexed by move; it aliases the
-// analysis and must not be changed.
-func (d *Distances) GoalRow(r int) []uint8 {
+// metric and must not be changed.
+func (d *Metric) GoalRow(r int) []uint8 {
 	if r < 0 || r >= len(d.goal) {
 		return nil
 	}
@@ -195,7 +195,7 @@ func (d *Distances) GoalRow(r int) []uint8 {
 // Eliminations returns role r's winning disjuncts that need only absences
 // (every enemy piece captured), each as its list of base propositions that
 // must all be false.
-func (d *Distances) Eliminations(r int) [][]int {
+func (d *Metric) Eliminations(r int) [][]int {
 	if r < 0 || r >= len(d.elim) {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package analysis
+package corpus
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/propnet"
 )
 
@@ -38,8 +39,8 @@ func enablementOf(path, name string) enablementEntry {
 	defer cancel()
 	net, err := propnet.Load(ctx, path, propnet.Options{})
 	if err == nil {
-		var d *Distances
-		if d, err = MoveDistances(ctx, net); err == nil {
+		var d *distance.Metric
+		if d, err = distance.Of(ctx, net); err == nil {
 			e.Moves = len(d.Moves[0])
 			for _, ms := range d.Moves[1:] {
 				e.Moves += len(ms)
@@ -48,7 +49,7 @@ func enablementOf(path, name string) enablementEntry {
 			if math.IsNaN(e.Average) {
 				e.Average = -1
 			}
-			e.Enabled, e.Why = Enabled(d)
+			e.Enabled, e.Why = distance.Enabled(d)
 			return e
 		}
 	}
