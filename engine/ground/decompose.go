@@ -3,6 +3,8 @@ package ground
 import (
 	"fmt"
 	"slices"
+
+	"gdlab/engine/logic"
 )
 
 // Decomposition rewrites a dynamic rule whose body joins variables that its
@@ -28,7 +30,7 @@ import (
 // decompose rewrites the rules of the given relations and of the auxiliary
 // relations it makes; it returns the auxiliary relations.
 func (g *grounder) decompose(rels []int) []int {
-	var work []*rule
+	var work []*logic.Rule
 	for _, r := range rels {
 		work = append(work, g.p.rels[r].rules...)
 	}
@@ -53,22 +55,22 @@ func (g *grounder) decompose(rels []int) []int {
 func (g *grounder) splitComponents(scc []int) ([]int, func()) {
 	out := scc
 	type saved struct {
-		r    *rule
-		body []literal
+		r    *logic.Rule
+		body []logic.Literal
 	}
 	var undo []saved
 	auxBefore := len(g.auxRels)
 	for _, rel := range scc {
 		for _, r := range g.p.rels[rel].rules {
 			head := map[int]bool{}
-			for _, a := range r.args {
-				markSlots(a, head)
+			for _, a := range r.Args {
+				a.MarkSlots(head)
 			}
 			comps := components(r, head)
-			if len(comps) == 0 || (len(comps) == 1 && len(comps[0]) == len(r.body)) {
+			if len(comps) == 0 || (len(comps) == 1 && len(comps[0]) == len(r.Body)) {
 				continue
 			}
-			body := r.body
+			body := r.Body
 			if made := g.extract(r, comps, head, false); len(made) > 0 {
 				undo = append(undo, saved{r, body})
 				out = append(out, made...)
@@ -77,25 +79,25 @@ func (g *grounder) splitComponents(scc []int) ([]int, func()) {
 	}
 	return out, func() {
 		for _, u := range undo {
-			u.r.body = u.body
+			u.r.Body = u.body
 		}
 		g.auxRels = g.auxRels[:auxBefore] // the auxiliary atoms are not part of the program
 	}
 }
 
 // decomposeRule rewrites r in place and returns the auxiliary relations made.
-func (g *grounder) decomposeRule(r *rule) []int {
+func (g *grounder) decomposeRule(r *logic.Rule) []int {
 	var made []int
 	for g.e.err == nil {
 		head := map[int]bool{}
-		for _, a := range r.args {
-			markSlots(a, head)
+		for _, a := range r.Args {
+			a.MarkSlots(head)
 		}
 		comps := components(r, head)
 		if len(comps) == 0 {
 			return made
 		}
-		if len(comps) > 1 || len(comps[0]) < len(r.body) {
+		if len(comps) > 1 || len(comps[0]) < len(r.Body) {
 			return append(made, g.extract(r, comps, head, true)...)
 		}
 		group := g.bestGroup(r, head)
@@ -112,18 +114,18 @@ func (g *grounder) decomposeRule(r *rule) []int {
 }
 
 // litVars returns the variable slots of a literal.
-func litVars(l *literal) map[int]bool {
+func litVars(l *logic.Literal) map[int]bool {
 	vs := map[int]bool{}
-	for _, a := range l.args {
-		markSlots(a, vs)
+	for _, a := range l.Args {
+		a.MarkSlots(vs)
 	}
 	return vs
 }
 
 // components groups the body literals that mention non-head variables into
 // sets connected by shared non-head variables.
-func components(r *rule, head map[int]bool) [][]int {
-	parent := make([]int, len(r.body))
+func components(r *logic.Rule, head map[int]bool) [][]int {
+	parent := make([]int, len(r.Body))
 	for i := range parent {
 		parent[i] = i
 	}
@@ -136,9 +138,9 @@ func components(r *rule, head map[int]bool) [][]int {
 		return i
 	}
 	owner := map[int]int{} // non-head variable -> a literal that has it
-	has := make([]bool, len(r.body))
-	for i := range r.body {
-		for v := range litVars(&r.body[i]) {
+	has := make([]bool, len(r.Body))
+	for i := range r.Body {
+		for v := range litVars(&r.Body[i]) {
 			if head[v] {
 				continue
 			}
@@ -152,7 +154,7 @@ func components(r *rule, head map[int]bool) [][]int {
 	}
 	groups := map[int][]int{}
 	var roots []int
-	for i := range r.body {
+	for i := range r.Body {
 		if !has[i] {
 			continue
 		}
@@ -171,7 +173,7 @@ func components(r *rule, head map[int]bool) [][]int {
 
 // groupArgs returns the variables of the literals in group that the rest of
 // the rule (head or other literals) also uses: the auxiliary atom's arguments.
-func groupArgs(r *rule, group []int, head map[int]bool) []int {
+func groupArgs(r *logic.Rule, group []int, head map[int]bool) []int {
 	in := map[int]bool{}
 	for _, i := range group {
 		in[i] = true
@@ -180,9 +182,9 @@ func groupArgs(r *rule, group []int, head map[int]bool) []int {
 	for v := range head {
 		outside[v] = true
 	}
-	for i := range r.body {
+	for i := range r.Body {
 		if !in[i] {
-			for v := range litVars(&r.body[i]) {
+			for v := range litVars(&r.Body[i]) {
 				outside[v] = true
 			}
 		}
@@ -190,7 +192,7 @@ func groupArgs(r *rule, group []int, head map[int]bool) []int {
 	var args []int
 	seen := map[int]bool{}
 	for _, i := range group {
-		for v := range litVars(&r.body[i]) {
+		for v := range litVars(&r.Body[i]) {
 			if outside[v] && !seen[v] {
 				seen[v] = true
 				args = append(args, v)
@@ -203,17 +205,17 @@ func groupArgs(r *rule, group []int, head map[int]bool) []int {
 
 // safe reports whether every variable of the group's tests and negations
 // is bound by one of its positive literals.
-func safe(r *rule, group []int) bool {
+func safe(r *logic.Rule, group []int) bool {
 	bound := map[int]bool{}
 	for _, i := range group {
-		if r.body[i].kind == litPos {
-			for v := range litVars(&r.body[i]) {
+		if r.Body[i].Kind == logic.LitPos {
+			for v := range litVars(&r.Body[i]) {
 				bound[v] = true
 			}
 		}
 	}
 	for _, i := range group {
-		for v := range litVars(&r.body[i]) {
+		for v := range litVars(&r.Body[i]) {
 			if !bound[v] {
 				return false
 			}
@@ -225,21 +227,21 @@ func safe(r *rule, group []int) bool {
 // bestGroup picks, for a rule whose body is one component, the literals of
 // the non-head variable whose group has the fewest matches, if that is
 // fewer than the rule's own; nil if none is.
-func (g *grounder) bestGroup(r *rule, head map[int]bool) []int {
+func (g *grounder) bestGroup(r *logic.Rule, head map[int]bool) []int {
 	seen := map[string]bool{}
 	var cands [][]int
-	for v := 0; v < r.slots; v++ {
+	for v := 0; v < r.Slots; v++ {
 		if head[v] {
 			continue
 		}
 		var group []int
-		for i := range r.body {
-			if litVars(&r.body[i])[v] {
+		for i := range r.Body {
+			if litVars(&r.Body[i])[v] {
 				group = append(group, i)
 			}
 		}
 		key := fmt.Sprint(group)
-		if len(group) == 0 || len(group) == len(r.body) || seen[key] || !safe(r, group) {
+		if len(group) == 0 || len(group) == len(r.Body) || seen[key] || !safe(r, group) {
 			continue
 		}
 		seen[key] = true
@@ -253,15 +255,15 @@ func (g *grounder) bestGroup(r *rule, head map[int]bool) []int {
 	var best []int
 	limit := maxGroupMatches
 	for _, c := range cands {
-		body := make([]literal, len(c))
+		body := make([]logic.Literal, len(c))
 		for i, j := range c {
-			body[i] = r.body[j]
+			body[i] = r.Body[j]
 		}
 		if n := g.countMatches(r, body, limit-1); n < limit {
 			best, limit = c, n
 		}
 	}
-	if best == nil || g.countMatches(r, r.body, limit) <= limit {
+	if best == nil || g.countMatches(r, r.Body, limit) <= limit {
 		return nil
 	}
 	return best
@@ -272,9 +274,9 @@ func (g *grounder) bestGroup(r *rule, head map[int]bool) []int {
 const maxGroupMatches = 4_000_000
 
 // countMatches counts the matches of body (with r's variables), up to max+1.
-func (g *grounder) countMatches(r *rule, body []literal, max int) int {
+func (g *grounder) countMatches(r *logic.Rule, body []logic.Literal, max int) int {
 	e := g.e
-	tmp := &rule{head: r.head, body: body, slots: r.slots}
+	tmp := &logic.Rule{Head: r.Head, Body: body, Slots: r.Slots}
 	saved := e.emit
 	e.emit, e.count, e.countMax, e.stop = e.countMatch, 0, max, false
 	e.run(tmp, e.pl.plan(tmp, -1))
@@ -285,9 +287,9 @@ func (g *grounder) countMatches(r *rule, body []literal, max int) int {
 // extract replaces each group of r's body that can stand alone (no test
 // or negation in it would be unbound) by an auxiliary atom, defines the
 // atom by a new rule and fills its table. It returns the relations made.
-func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool, now bool) []int {
+func (g *grounder) extract(r *logic.Rule, groups [][]int, head map[int]bool, now bool) []int {
 	var made []int
-	var body []literal
+	var body []logic.Literal
 	in := map[int]bool{}
 	for _, group := range groups {
 		if !safe(r, group) {
@@ -303,12 +305,12 @@ func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool, now bool)
 	if len(made) == 0 {
 		return nil
 	}
-	for i, l := range r.body {
+	for i, l := range r.Body {
 		if !in[i] {
 			body = append(body, l)
 		}
 	}
-	r.body = body
+	r.Body = body
 	return made
 }
 
@@ -316,31 +318,33 @@ func (g *grounder) extract(r *rule, groups [][]int, head map[int]bool, now bool)
 // and returns the relation and the literal that replaces the group. With
 // now, the group reads complete relations and the relation's table is
 // filled at once; otherwise the relation joins the fixpoint of r's group.
-func (g *grounder) auxiliary(r *rule, group []int, head map[int]bool, now bool) (int, literal) {
+func (g *grounder) auxiliary(r *logic.Rule, group []int, head map[int]bool, now bool) (int, logic.Literal) {
 	p := g.p
 	args := groupArgs(r, group, head)
-	pats := make([]pattern, len(args))
+	pats := make([]logic.Pattern, len(args))
 	for i, v := range args {
-		pats[i] = pattern{kind: patVar, slot: v}
+		pats[i] = logic.Pattern{Kind: logic.PatVar, Slot: v}
 	}
-	a := p.relation(g.auxName(p.rels[r.head].name), len(args))
+	a := p.Relation(g.auxName(p.rels[r.Head].name), len(args))
 	g.auxRels = append(g.auxRels, a)
-	aux := &rule{head: a, args: pats, slots: r.slots, src: r.src}
+	aux := &logic.Rule{Head: a, Args: pats, Slots: r.Slots, Src: r.Src}
 	static := true
 	for _, i := range group {
-		l := r.body[i]
-		aux.body = append(aux.body, l)
-		if l.kind == litPos || l.kind == litNeg {
-			static = static && p.rels[l.rel].static
+		l := r.Body[i]
+		aux.Body = append(aux.Body, l)
+		if l.Kind == logic.LitPos || l.Kind == logic.LitNeg {
+			static = static && p.rels[l.Rel].static
 		}
 	}
 	rel := p.rels[a]
 	rel.static = static && now
-	rel.rules = []*rule{aux}
+	rel.rules = []*logic.Rule{aux}
 	if now {
 		g.derive(aux, -1)
 	}
-	return a, literal{kind: litPos, rel: a, args: pats, pos: r.body[group[0]].pos}
+	l := logic.Literal{Kind: logic.LitPos, Rel: a, Args: pats, Src: r.Body[group[0]].Src}
+	l.SetVars()
+	return a, l
 }
 
 // auxName returns an unused relation name for an auxiliary of relation base.

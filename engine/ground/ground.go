@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gdlab/engine/gdl"
+	"gdlab/engine/logic"
 )
 
 // Default bounds of a grounding.
@@ -54,7 +55,7 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 	if err != nil {
 		return nil, err
 	}
-	deps := p.dependencies() // before the state rules tie next to true
+	deps := logic.Dependencies(p) // before the state rules tie next to true
 	p.addStateRules()
 	order, err := p.classify()
 	if err != nil {
@@ -63,7 +64,7 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 	if err := p.checkStratified(d, deps); err != nil {
 		return nil, err
 	}
-	g := &grounder{p: p, e: &evaluator{p: p, pl: planner{p}, ctx: ctx, lim: lim,
+	g := &grounder{p: p, e: &evaluator{Bindings: logic.Bindings{Terms: p.terms}, p: p, pl: planner{p}, ctx: ctx, lim: lim,
 		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}, noDecompose: opt.NoDecompose}
 	for _, scc := range order {
 		if g.fixpoint(scc); g.e.err != nil {
@@ -100,7 +101,7 @@ func (g *grounder) fixpoint(scc []int) {
 		// when every relation they read is complete, else the sets of
 		// literals linked by variables the head does not mention.
 		e.where = "the decomposition of rules"
-		if p.recursive(scc) {
+		if logic.Recursive(p, scc) {
 			var restore func()
 			scc, restore = g.splitComponents(scc)
 			defer restore()
@@ -111,7 +112,7 @@ func (g *grounder) fixpoint(scc []int) {
 			g.decompose(scc)
 		}
 	}
-	e.where = p.groupNames(scc)
+	e.where = logic.GroupNames(p, scc, groupShown)
 	e.emit = e.derive
 	before := map[int]int{}
 	for _, r := range scc {
@@ -122,7 +123,7 @@ func (g *grounder) fixpoint(scc []int) {
 			g.derive(r, -1)
 		}
 	}
-	if !p.recursive(scc) {
+	if !logic.Recursive(p, scc) {
 		return
 	}
 	in := map[int]bool{}
@@ -141,8 +142,8 @@ func (g *grounder) fixpoint(scc []int) {
 		}
 		for _, rel := range scc {
 			for _, r := range p.rels[rel].rules {
-				for k, l := range r.body {
-					if l.kind == litPos && in[l.rel] && e.deltaLo[l.rel] < e.deltaHi[l.rel] {
+				for k, l := range r.Body {
+					if l.Kind == logic.LitPos && in[l.Rel] && e.deltaLo[l.Rel] < e.deltaHi[l.Rel] {
 						g.derive(r, k)
 					}
 				}
@@ -153,11 +154,11 @@ func (g *grounder) fixpoint(scc []int) {
 
 // derive evaluates r once (with body literal delta ranging over the last
 // round's facts when delta >= 0) and adds the heads it derives.
-func (g *grounder) derive(r *rule, delta int) {
+func (g *grounder) derive(r *logic.Rule, delta int) {
 	e := g.e
 	e.out, e.nOut = e.out[:0], 0
 	e.run(r, e.pl.plan(r, delta)) // planned afresh: the tables grow between rounds
-	t := g.p.rels[r.head].tab
+	t := g.p.rels[r.Head].tab
 	for i := 0; i < e.nOut && e.err == nil; i++ {
 		if _, added := t.add(e.out[i*t.arity : (i+1)*t.arity]); added {
 			e.grow(1)
@@ -169,7 +170,7 @@ func (g *grounder) derive(r *rule, delta int) {
 func (g *grounder) instantiate(order [][]int) (*Program, error) {
 	p := g.p
 	prog := &Program{terms: p.terms, rels: map[string][2]int{}}
-	for _, id := range column(p.rels[p.rel.role].tab) {
+	for _, id := range column(p.rels[p.rel.Role].tab) {
 		prog.RoleTerms = append(prog.RoleTerms, id)
 		prog.Roles = append(prog.Roles, p.terms.String(id))
 	}
@@ -190,7 +191,7 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 	if !g.noDecompose {
 		var rewrite []int
 		for _, r := range dynamic {
-			if r != p.rel.true && r != p.rel.does {
+			if r != p.rel.True && r != p.rel.Does {
 				rewrite = append(rewrite, r)
 			}
 		}
@@ -209,24 +210,24 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 	for _, r := range dynamic {
 		rel := p.rels[r]
 		rel.atom0 = AtomID(len(prog.Atoms))
-		prog.rels[relKey(rel.name, rel.arity)] = [2]int{len(prog.Atoms), rel.tab.n}
+		prog.rels[logic.Key(rel.name, rel.arity)] = [2]int{len(prog.Atoms), rel.tab.n}
 		for i := 0; i < rel.tab.n; i++ {
 			prog.Atoms = append(prog.Atoms, Atom{Rel: rel.name, Args: rel.tab.tuple(i)})
 		}
 	}
-	trueTab := p.rels[p.rel.true].tab
-	for _, id := range column(p.rels[p.rel.init].tab) {
+	trueTab := p.rels[p.rel.True].tab
+	for _, id := range column(p.rels[p.rel.Init].tab) {
 		if i := trueTab.find([]Term{id}); i >= 0 {
-			prog.Init = append(prog.Init, p.rels[p.rel.true].atom0+AtomID(i))
+			prog.Init = append(prog.Init, p.rels[p.rel.True].atom0+AtomID(i))
 		}
 	}
 	g.e.emit = g.emitRule
 	g.rules.init()
 	for _, r := range dynamic {
-		if r == p.rel.true || r == p.rel.does {
+		if r == p.rel.True || r == p.rel.Does {
 			continue
 		}
-		g.e.where = "the ground rules of " + relKey(p.rels[r].name, p.rels[r].arity)
+		g.e.where = "the ground rules of " + p.Key(r)
 		for _, ru := range p.rels[r].rules {
 			g.e.run(ru, g.e.pl.plan(ru, -1))
 			if g.e.err != nil {
@@ -238,9 +239,7 @@ func (g *grounder) instantiate(order [][]int) (*Program, error) {
 	prog.Stats.Atoms = len(prog.Atoms)
 	prog.Stats.Rules = len(prog.Rules)
 	prog.Stats.Literals = len(g.rules.lits)
-	for i := range p.terms.terms {
-		p.terms.String(Term(i))
-	}
+	p.terms.FillText() // TermText only reads from now on: a Program is shared
 	return prog, nil
 }
 
@@ -254,38 +253,38 @@ func column(t *table) []Term {
 }
 
 // emitRule records the ground rule of one complete match.
-func (g *grounder) emitRule(r *rule) {
+func (g *grounder) emitRule(r *logic.Rule) {
 	p, e := g.p, g.e
-	tuple, ok := e.buildTuple(r.args, false)
+	tuple, ok := e.BuildTuple(r.Args, false)
 	head := int32(-1)
 	if ok {
-		head = p.rels[r.head].tab.find(tuple)
+		head = p.rels[r.Head].tab.find(tuple)
 	}
 	if head < 0 { // the relaxed fixpoint derived every head it can match
 		panic("ground: instantiated head missing from the relaxed model")
 	}
 	lits := g.rules.scratch[:0]
 	nPos := 0
-	for k := range r.body {
-		l := &r.body[k]
-		if l.kind == litPos && !p.rels[l.rel].static {
-			lits = append(lits, int32(p.rels[l.rel].atom0)+e.matched[k])
+	for k := range r.Body {
+		l := &r.Body[k]
+		if l.Kind == logic.LitPos && !p.rels[l.Rel].static {
+			lits = append(lits, int32(p.rels[l.Rel].atom0)+e.matched[k])
 			nPos++
 		}
 	}
-	for k := range r.body {
-		l := &r.body[k]
-		if l.kind != litNeg || p.rels[l.rel].static {
+	for k := range r.Body {
+		l := &r.Body[k]
+		if l.Kind != logic.LitNeg || p.rels[l.Rel].static {
 			continue
 		}
-		if t, ok := e.buildTuple(l.args, false); ok {
-			if i := p.rels[l.rel].tab.find(t); i >= 0 {
-				lits = append(lits, int32(p.rels[l.rel].atom0)+i)
+		if t, ok := e.BuildTuple(l.Args, false); ok {
+			if i := p.rels[l.Rel].tab.find(t); i >= 0 {
+				lits = append(lits, int32(p.rels[l.Rel].atom0)+i)
 			}
 		}
 	}
 	g.rules.scratch = lits
-	if g.rules.add(int32(p.rels[r.head].atom0)+head, lits, nPos) {
+	if g.rules.add(int32(p.rels[r.Head].atom0)+head, lits, nPos) {
 		e.grow(1)
 	}
 }

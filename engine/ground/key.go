@@ -3,6 +3,8 @@ package ground
 import (
 	"strconv"
 	"strings"
+
+	"gdlab/engine/logic"
 )
 
 // keySpec says which parts of a literal's arguments are known when it is
@@ -22,7 +24,7 @@ type keyPart struct {
 	functor bool
 	sym     int32 // functor
 	arity   int   // functor
-	pat     pattern
+	pat     logic.Pattern
 }
 
 // missing stands for a part a tuple does not have (its term is a constant
@@ -31,7 +33,7 @@ const missing = uint64(0xdeadbeefcafe)
 
 // keyOf returns the key of a literal with the given arguments when the
 // variables in bound are known, and whether every argument is bound.
-func (pl planner) keyOf(args []pattern, bound map[int]bool) (*keySpec, bool) {
+func (pl planner) keyOf(args []logic.Pattern, bound map[int]bool) (*keySpec, bool) {
 	k := &keySpec{}
 	full := true
 	for i, a := range args {
@@ -57,23 +59,23 @@ func (pl planner) keyOf(args []pattern, bound map[int]bool) (*keySpec, bool) {
 
 // add appends the known parts of pattern a at path and reports whether a is
 // entirely bound.
-func (k *keySpec) add(path []int, a pattern, bound map[int]bool) bool {
-	if groundUnder(a, bound) {
+func (k *keySpec) add(path []int, a logic.Pattern, bound map[int]bool) bool {
+	if a.GroundUnder(bound) {
 		k.parts = append(k.parts, keyPart{path: path, pat: a})
 		return true
 	}
-	if a.kind != patFunc {
+	if a.Kind != logic.PatFunc {
 		return false
 	}
-	k.parts = append(k.parts, keyPart{path: path, functor: true, sym: a.sym, arity: len(a.args)})
-	for i, sub := range a.args {
+	k.parts = append(k.parts, keyPart{path: path, functor: true, sym: a.Sym, arity: len(a.Args)})
+	for i, sub := range a.Args {
 		k.add(append(append([]int(nil), path...), i), sub, bound)
 	}
 	return false
 }
 
 // tupleHash hashes the parts of a stored tuple that the key names.
-func (k *keySpec) tupleHash(terms *termStore, tuple []Term) uint64 {
+func (k *keySpec) tupleHash(terms *logic.Store, tuple []Term) uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
 	for i := range k.parts {
 		h = mix(h, k.parts[i].value(terms, tuple))
@@ -81,23 +83,23 @@ func (k *keySpec) tupleHash(terms *termStore, tuple []Term) uint64 {
 	return h
 }
 
-func (p *keyPart) value(terms *termStore, tuple []Term) uint64 {
+func (p *keyPart) value(terms *logic.Store, tuple []Term) uint64 {
 	t := tuple[p.path[0]]
 	for _, i := range p.path[1:] {
-		rec := &terms.terms[t]
-		if !rec.compound || i >= len(rec.args) {
+		rec := terms.Rec(t)
+		if !rec.Compound || i >= len(rec.Args) {
 			return missing
 		}
-		t = rec.args[i]
+		t = rec.Args[i]
 	}
 	if !p.functor {
 		return uint64(uint32(t))
 	}
-	rec := &terms.terms[t]
-	if !rec.compound {
+	rec := terms.Rec(t)
+	if !rec.Compound {
 		return missing
 	}
-	return uint64(rec.sym)<<20 ^ uint64(len(rec.args)) ^ 1<<63
+	return uint64(rec.Sym)<<20 ^ uint64(len(rec.Args)) ^ 1<<63
 }
 
 func mix(h, v uint64) uint64 {
@@ -108,7 +110,7 @@ func mix(h, v uint64) uint64 {
 // keyHash hashes the known parts of a literal's arguments under the current
 // bindings, as tupleHash hashes a matching tuple; ok is false when a bound
 // subterm was never interned, so that nothing can match.
-func (e *evaluator) keyHash(args []pattern, k *keySpec) (uint64, bool) {
+func (e *evaluator) keyHash(args []logic.Pattern, k *keySpec) (uint64, bool) {
 	h := uint64(0x9e3779b97f4a7c15)
 	for i := range k.parts {
 		p := &k.parts[i]
@@ -116,7 +118,7 @@ func (e *evaluator) keyHash(args []pattern, k *keySpec) (uint64, bool) {
 			h = mix(h, uint64(p.sym)<<20^uint64(p.arity)^1<<63)
 			continue
 		}
-		id, ok := e.build(p.pat, false)
+		id, ok := e.Build(p.pat, false)
 		if !ok {
 			return 0, false
 		}

@@ -1,11 +1,13 @@
 package ground
 
+import "gdlab/engine/logic"
+
 // step is one literal of a join plan, with what is known when it runs.
 type step struct {
 	lit   int      // index into the rule body
-	key   *keySpec // litPos: what is known of the matching tuples; nil if nothing
-	full  bool     // litPos: every argument is bound, so it is a membership test
-	delta bool     // litPos: ranges over the facts new in the last round only
+	key   *keySpec // LitPos: what is known of the matching tuples; nil if nothing
+	full  bool     // LitPos: every argument is bound, so it is a membership test
+	delta bool     // LitPos: ranges over the facts new in the last round only
 }
 
 // planner orders rule bodies for evaluation.
@@ -16,26 +18,26 @@ type planner struct {
 // included reports whether literal l takes part in joins: every literal
 // except negations of dynamic relations, which the relaxed evaluation
 // assumes true and the instantiation keeps as body literals.
-func (pl planner) included(l *literal) bool {
-	return l.kind != litNeg || pl.p.rels[l.rel].static
+func (pl planner) included(l *logic.Literal) bool {
+	return l.Kind != logic.LitNeg || pl.p.rels[l.Rel].static
 }
 
 // plan orders r's body; when first >= 0 that literal comes first and ranges
 // over the last round's new facts. Tests run as soon as their variables are
 // bound; otherwise the positive literal with the most bound arguments goes
 // next, static before dynamic, smaller before larger.
-func (pl planner) plan(r *rule, first int) []step {
-	done := make([]bool, len(r.body))
+func (pl planner) plan(r *logic.Rule, first int) []step {
+	done := make([]bool, len(r.Body))
 	bound := map[int]bool{}
 	var out []step
 	take := func(i int, delta bool) {
 		done[i] = true
-		l := &r.body[i]
+		l := &r.Body[i]
 		st := step{lit: i, delta: delta}
-		if l.kind == litPos {
-			st.key, st.full = pl.keyOf(l.args, bound)
-			for _, a := range l.args {
-				markSlots(a, bound)
+		if l.Kind == logic.LitPos {
+			st.key, st.full = pl.keyOf(l.Args, bound)
+			for _, a := range l.Args {
+				a.MarkSlots(bound)
 			}
 		}
 		out = append(out, st)
@@ -56,15 +58,15 @@ func (pl planner) plan(r *rule, first int) []step {
 	}
 }
 
-func (pl planner) nextTest(r *rule, done []bool, bound map[int]bool) int {
-	for i := range r.body {
-		l := &r.body[i]
-		if done[i] || l.kind == litPos || !pl.included(l) {
+func (pl planner) nextTest(r *logic.Rule, done []bool, bound map[int]bool) int {
+	for i := range r.Body {
+		l := &r.Body[i]
+		if done[i] || l.Kind == logic.LitPos || !pl.included(l) {
 			continue
 		}
 		ok := true
-		for _, a := range l.args {
-			ok = ok && groundUnder(a, bound)
+		for _, a := range l.Args {
+			ok = ok && a.GroundUnder(bound)
 		}
 		if ok {
 			return i
@@ -75,11 +77,11 @@ func (pl planner) nextTest(r *rule, done []bool, bound map[int]bool) int {
 
 // nextPositive picks the positive literal to join next, or -1 when none
 // is left: the one expected to match the fewest facts per binding so far.
-func (pl planner) nextPositive(r *rule, done []bool, bound map[int]bool) int {
+func (pl planner) nextPositive(r *logic.Rule, done []bool, bound map[int]bool) int {
 	best, bestCost := -1, 0.0
-	for i := range r.body {
-		l := &r.body[i]
-		if done[i] || l.kind != litPos {
+	for i := range r.Body {
+		l := &r.Body[i]
+		if done[i] || l.Kind != logic.LitPos {
 			continue
 		}
 		if c := pl.cost(l, bound); best < 0 || c < bestCost {
@@ -93,10 +95,10 @@ func (pl planner) nextPositive(r *rule, done []bool, bound map[int]bool) int {
 // variables in bound are known: the table's size divided by the number of
 // distinct keys of its index on the known parts. A membership test costs
 // least; a static relation is preferred among equals, as it is complete.
-func (pl planner) cost(l *literal, bound map[int]bool) float64 {
-	rel := pl.p.rels[l.rel]
+func (pl planner) cost(l *logic.Literal, bound map[int]bool) float64 {
+	rel := pl.p.rels[l.Rel]
 	t := rel.tab
-	key, full := pl.keyOf(l.args, bound)
+	key, full := pl.keyOf(l.Args, bound)
 	c := float64(t.n)
 	switch {
 	case full:

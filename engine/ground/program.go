@@ -4,7 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"gdlab/engine/logic"
 )
+
+// Term names an interned ground term of a Program. Terms are hash-consed:
+// two ground terms are equal exactly when their Terms are equal.
+type Term = logic.Term
 
 // AtomID indexes Program.Atoms.
 type AtomID int32
@@ -23,7 +29,7 @@ type Program struct {
 	Rules     []Rule   // distinct ground rules, grouped by head relation
 	Init      []AtomID // the true atoms of the initial state
 	Stats     Stats
-	terms     *termStore
+	terms     *logic.Store
 	rels      map[string][2]int // "name/arity" -> first atom, count
 }
 
@@ -54,10 +60,10 @@ type Stats struct {
 // TermText returns the canonical KIF text of a term: a constant as itself,
 // a function term as "(f a b)".
 func (p *Program) TermText(t Term) string {
-	if t < 0 || int(t) >= len(p.terms.terms) {
+	if t < 0 || int(t) >= p.terms.Len() {
 		return fmt.Sprintf("<invalid term %d>", t)
 	}
-	return p.terms.text[t]
+	return p.terms.String(t)
 }
 
 // AtomText returns the canonical KIF text of an atom, such as
@@ -80,7 +86,7 @@ func (p *Program) AtomText(a AtomID) string {
 
 // AtomsOf returns the atoms of relation name/arity, in AtomID order.
 func (p *Program) AtomsOf(name string, arity int) []AtomID {
-	r, ok := p.rels[relKey(name, arity)]
+	r, ok := p.rels[logic.Key(name, arity)]
 	if !ok {
 		return nil
 	}

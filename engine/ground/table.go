@@ -1,5 +1,7 @@
 package ground
 
+import "gdlab/engine/logic"
+
 // table holds the facts of one relation: tuples stored flat, a hash set for
 // membership and, built on first use, a hash index per set of bound columns.
 type table struct {
@@ -7,8 +9,8 @@ type table struct {
 	n     int // number of tuples
 	data  []Term
 	set   hashIndex
-	index map[string]*hashIndex // by keySpec.id
-	terms *termStore
+	index map[string]*hashIndex // by keySpec.ID
+	terms *logic.Store
 }
 
 // hashIndex maps the hash of some columns of a tuple to the tuples with that
@@ -22,7 +24,7 @@ type hashIndex struct {
 	keys  int // non-empty buckets: about the number of distinct keys
 }
 
-func newTable(arity int, terms *termStore) *table {
+func newTable(arity int, terms *logic.Store) *table {
 	t := &table{arity: arity, index: map[string]*hashIndex{}, terms: terms}
 	t.set.init(nil, 16)
 	return t

@@ -1,6 +1,10 @@
 package prover
 
-import "slices"
+import (
+	"slices"
+
+	"gdlab/engine/logic"
+)
 
 // Some relations are evaluated on demand rather than bottom-up: those every
 // reader asks about with all arguments bound. A negated literal is tested
@@ -29,7 +33,7 @@ var keywordRelations = map[string]bool{
 }
 
 // markDemand marks the relations that are evaluated on demand and turns
-// their positive readings into questions (litAsk). A relation qualifies when
+// their positive readings into questions (LitAsk). A relation qualifies when
 // it has rules and readers, is not a GDL keyword, is not recursive, is read
 // positively only if ask allows it (see askInstead), and every literal that
 // reads it, positive or negated, has each of its variables bound by the
@@ -44,24 +48,24 @@ func (p *program) markDemand(ask []bool) {
 	read, readPos := make([]bool, len(p.rels)), make([]bool, len(p.rels))
 	for _, rel := range p.rels {
 		for _, r := range rel.rules {
-			for _, l := range r.body {
-				read[l.rel] = read[l.rel] || positive(l) || l.kind == litNeg
-				readPos[l.rel] = readPos[l.rel] || positive(l)
+			for _, l := range r.Body {
+				read[l.Rel] = read[l.Rel] || positive(l) || l.Kind == logic.LitNeg
+				readPos[l.Rel] = readPos[l.Rel] || positive(l)
 			}
 		}
 	}
 	cand := make([]bool, len(p.rels))
 	for i, rel := range p.rels {
-		cand[i] = read[i] && !keywordRelations[rel.name] && len(rel.rules) > 0 && !p.recursive([]int{i}) && !p.inCycle(i) &&
+		cand[i] = read[i] && !keywordRelations[rel.name] && len(rel.rules) > 0 && !logic.Recursive(p, []int{i}) && !p.inCycle(i) &&
 			(!readPos[i] || ask != nil && ask[i])
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, rel := range p.rels {
 			for _, r := range rel.rules {
-				for i, l := range r.body {
-					if (positive(l) || l.kind == litNeg) && cand[l.rel] && !boundBy(r, i, cand) {
-						cand[l.rel], changed = false, true
+				for i, l := range r.Body {
+					if (positive(l) || l.Kind == logic.LitNeg) && cand[l.Rel] && !boundBy(r, i, cand) {
+						cand[l.Rel], changed = false, true
 					}
 				}
 			}
@@ -78,13 +82,13 @@ func (p *program) markDemand(ask []bool) {
 	}
 	for i, rel := range p.rels {
 		rel.need, rel.demand = need[i], need[i] != nil
-		rel.tabled = rel.demand && (p.recursive([]int{i}) || p.inCycle(i))
+		rel.tabled = rel.demand && (logic.Recursive(p, []int{i}) || p.inCycle(i))
 		for _, r := range rel.rules {
-			for k := range r.body {
-				if l := &r.body[k]; positive(*l) {
-					l.kind = litPos
-					if need[l.rel] != nil {
-						l.kind = litAsk
+			for k := range r.Body {
+				if l := &r.Body[k]; positive(*l) {
+					l.Kind = logic.LitPos
+					if need[l.Rel] != nil {
+						l.Kind = logic.LitAsk
 					}
 				}
 			}
@@ -93,7 +97,7 @@ func (p *program) markDemand(ask []bool) {
 }
 
 // positive reports whether l reads a relation positively.
-func positive(l literal) bool { return l.kind == litPos || l.kind == litAsk }
+func positive(l logic.Literal) bool { return l.Kind == logic.LitPos || l.Kind == logic.LitAsk }
 
 // askInstead is the prover's answer to a static relation that exceeds the
 // fact bound when computed bottom-up: if every reader asks about it with
@@ -138,7 +142,7 @@ func (p *program) allowReaders(i int, ask []bool) {
 			continue
 		}
 		for _, r := range rel.rules {
-			if slices.ContainsFunc(r.body, func(l literal) bool { return positive(l) && l.rel == i }) {
+			if slices.ContainsFunc(r.Body, func(l logic.Literal) bool { return positive(l) && l.Rel == i }) {
 				p.allowReaders(j, ask)
 				break
 			}
@@ -162,15 +166,15 @@ func (p *program) inCycle(i int) bool {
 // boundBy reports whether every variable of r's body literal i occurs in a
 // positive literal of r over a relation outside demand, or in r's head when
 // r's own relation is in demand.
-func boundBy(r *rule, i int, demand []bool) bool {
+func boundBy(r *logic.Rule, i int, demand []bool) bool {
 	var head map[int]bool
-	if demand[r.head] {
+	if demand[r.Head] {
 		head = map[int]bool{}
-		for _, a := range r.args {
-			markSlots(a, head)
+		for _, a := range r.Args {
+			a.MarkSlots(head)
 		}
 	}
-	for _, v := range r.body[i].vars {
+	for _, v := range r.Body[i].Vars {
 		if !head[v] && !boundInBody(r, i, v, demand) {
 			return false
 		}
@@ -178,9 +182,9 @@ func boundBy(r *rule, i int, demand []bool) bool {
 	return true
 }
 
-func boundInBody(r *rule, i, v int, demand []bool) bool {
-	for k, l := range r.body {
-		if k != i && positive(l) && !demand[l.rel] && slices.Contains(l.vars, v) {
+func boundInBody(r *logic.Rule, i, v int, demand []bool) bool {
+	for k, l := range r.Body {
+		if k != i && positive(l) && !demand[l.Rel] && slices.Contains(l.Vars, v) {
 			return true
 		}
 	}
@@ -190,7 +194,7 @@ func boundInBody(r *rule, i, v int, demand []bool) bool {
 // holds reports whether the ground tuple is a fact of the demand relation
 // rel, evaluating its rules with the head bound when the model does not
 // know the answer yet. tuple is not retained.
-func (e *evaluator) holds(rel int, tuple []termID) bool {
+func (e *evaluator) holds(rel int, tuple []logic.Term) bool {
 	t := e.tables[rel]
 	if t.contains(tuple) {
 		return true
@@ -228,7 +232,7 @@ func (e *evaluator) holds(rel int, tuple []termID) bool {
 // each level with its own bindings.
 func (e *evaluator) subEvaluator(query bool) *evaluator {
 	if e.sub == nil {
-		e.sub = &evaluator{p: e.p, limit: e.limit, where: e.where, left: e.left, tab: e.tab}
+		e.sub = &evaluator{Bindings: logic.Bindings{Terms: e.p.terms}, p: e.p, limit: e.limit, where: e.where, left: e.left, tab: e.tab}
 	}
 	q := e.sub
 	q.tables, q.err, q.query, q.found, q.into = e.tables, nil, query, false, nil
@@ -236,11 +240,11 @@ func (e *evaluator) subEvaluator(query bool) *evaluator {
 }
 
 // prove reports whether rule r derives the ground head tuple.
-func (e *evaluator) prove(r *rule, tuple []termID) bool {
+func (e *evaluator) prove(r *logic.Rule, tuple []logic.Term) bool {
 	e.found = false
 	e.reset(r)
-	if e.matchAll(r.args, tuple) {
-		e.join(r, len(r.body))
+	if e.MatchAll(r.Args, tuple) {
+		e.join(r, len(r.Body))
 	}
 	return e.found
 }

@@ -3,6 +3,8 @@ package prover
 import (
 	"fmt"
 	"slices"
+
+	"gdlab/engine/logic"
 )
 
 // table holds the facts of one relation in one model: tuples stored flat,
@@ -11,9 +13,9 @@ import (
 type table struct {
 	arity int
 	n     int // number of tuples
-	data  []termID
+	data  []logic.Term
 	slots []int32 // tuple index + 1, or 0 for an empty slot; len is a power of two
-	index []map[termID][]int32
+	index []map[logic.Term][]int32
 	// absent holds the tuples known not to hold, for a relation evaluated
 	// on demand (demand.go); nil otherwise.
 	absent *table
@@ -23,12 +25,12 @@ type table struct {
 }
 
 func newTable(arity int) *table {
-	return &table{arity: arity, slots: make([]int32, 8), index: make([]map[termID][]int32, arity)}
+	return &table{arity: arity, slots: make([]int32, 8), index: make([]map[logic.Term][]int32, arity)}
 }
 
-func (t *table) tuple(i int) []termID { return t.data[i*t.arity : (i+1)*t.arity] }
+func (t *table) tuple(i int) []logic.Term { return t.data[i*t.arity : (i+1)*t.arity] }
 
-func hashTuple(tuple []termID) uint64 {
+func hashTuple(tuple []logic.Term) uint64 {
 	h := uint64(len(tuple)) * 0x9E3779B97F4A7C15
 	for _, a := range tuple {
 		h ^= uint64(uint32(a))
@@ -39,7 +41,7 @@ func hashTuple(tuple []termID) uint64 {
 }
 
 // find returns the slot holding tuple, or the empty slot where it belongs.
-func (t *table) find(tuple []termID) (int, bool) {
+func (t *table) find(tuple []logic.Term) (int, bool) {
 	mask := len(t.slots) - 1
 	for i := int(hashTuple(tuple)) & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
@@ -52,13 +54,13 @@ func (t *table) find(tuple []termID) (int, bool) {
 	}
 }
 
-func (t *table) contains(tuple []termID) bool {
+func (t *table) contains(tuple []logic.Term) bool {
 	_, ok := t.find(tuple)
 	return ok
 }
 
 // add inserts a tuple and reports whether it was new. tuple is copied.
-func (t *table) add(tuple []termID) bool {
+func (t *table) add(tuple []logic.Term) bool {
 	slot, ok := t.find(tuple)
 	if ok {
 		return false
@@ -92,9 +94,9 @@ func (t *table) grow() {
 }
 
 // candidates returns the tuples whose argument pos is id.
-func (t *table) candidates(pos int, id termID) []int32 {
+func (t *table) candidates(pos int, id logic.Term) []int32 {
 	if t.index[pos] == nil {
-		idx := map[termID][]int32{}
+		idx := map[logic.Term][]int32{}
 		for i := 0; i < t.n; i++ {
 			a := t.data[i*t.arity+pos]
 			idx[a] = append(idx[a], int32(i))
@@ -118,12 +120,11 @@ func (e *LimitError) Error() string {
 
 // evaluator computes one layer of a model bottom-up.
 type evaluator struct {
+	logic.Bindings
 	p      *program
 	tables []*table
-	bind   []termID
-	trail  []int
-	tup    []termID // scratch for buildTuple
-	done   []bool   // body literals joined so far in the current rule
+	done   []bool       // body literals joined so far in the current rule
+	q      []logic.Term // scratch for question
 	ndone  int
 	left   *int // facts that may still be derived before the limit, shared with sub
 	limit  int
@@ -146,17 +147,17 @@ type evaluator struct {
 // already holds the tables of the layers below.
 func (p *program) evalLayer(tables []*table, layer int, limit int, where string) error {
 	left := limit
-	e := &evaluator{p: p, tables: tables, left: &left, limit: limit, where: where, tab: &tabling{},
+	e := &evaluator{Bindings: logic.Bindings{Terms: p.terms}, p: p, tables: tables, left: &left, limit: limit, where: where, tab: &tabling{},
 		deltaLo: make([]int, len(p.rels)), deltaHi: make([]int, len(p.rels))}
 	for _, scc := range p.strata[layer] {
 		if p.rels[scc[0]].demand {
 			continue // answered when asked (demand.go)
 		}
-		if p.recursive(scc) {
+		if logic.Recursive(p, scc) {
 			e.fixpoint(scc)
 		} else {
 			for _, r := range p.rels[scc[0]].rules {
-				e.evalRule(r, len(r.body))
+				e.evalRule(r, len(r.Body))
 			}
 		}
 		if e.err != nil {
@@ -177,7 +178,7 @@ func (e *evaluator) fixpoint(scc []int) {
 	}
 	for _, rel := range scc {
 		for _, r := range e.p.rels[rel].rules {
-			e.evalRule(r, len(r.body))
+			e.evalRule(r, len(r.Body))
 		}
 	}
 	for e.err == nil {
@@ -192,8 +193,8 @@ func (e *evaluator) fixpoint(scc []int) {
 		}
 		for _, rel := range scc {
 			for _, r := range e.p.rels[rel].rules {
-				for k, l := range r.body {
-					if l.kind == litPos && in[l.rel] && e.deltaLo[l.rel] < e.deltaHi[l.rel] {
+				for k, l := range r.Body {
+					if l.Kind == logic.LitPos && in[l.Rel] && e.deltaLo[l.Rel] < e.deltaHi[l.Rel] {
 						e.evalRule(r, k)
 					}
 				}
@@ -202,28 +203,21 @@ func (e *evaluator) fixpoint(scc []int) {
 	}
 }
 
-// evalRule derives the heads of r; when delta < len(r.body), body literal
+// evalRule derives the heads of r; when delta < len(r.Body), body literal
 // delta ranges only over the facts of the previous round.
-func (e *evaluator) evalRule(r *rule, delta int) {
+func (e *evaluator) evalRule(r *logic.Rule, delta int) {
 	e.reset(r)
 	e.join(r, delta)
 }
 
 // reset clears the bindings and the joined literals for rule r.
-func (e *evaluator) reset(r *rule) {
-	if cap(e.bind) < r.slots {
-		e.bind = make([]termID, r.slots)
+func (e *evaluator) reset(r *logic.Rule) {
+	e.Reset(r.Slots)
+	if cap(e.done) < len(r.Body) {
+		e.done = make([]bool, len(r.Body))
 	}
-	e.bind = e.bind[:r.slots]
-	for i := range e.bind {
-		e.bind[i] = noTerm
-	}
-	if cap(e.done) < len(r.body) {
-		e.done = make([]bool, len(r.body))
-	}
-	e.done, e.ndone = e.done[:len(r.body)], 0
+	e.done, e.ndone = e.done[:len(r.Body)], 0
 	clear(e.done)
-	e.trail = e.trail[:0]
 }
 
 // join extends the current bindings over the body literals not yet done.
@@ -232,17 +226,17 @@ func (e *evaluator) reset(r *rule) {
 // then the positive literal with the fewest matching facts under the current
 // bindings. Choosing late keeps the prover fast on rules written for top-down
 // evaluation without giving up the simplicity of bottom-up semantics.
-func (e *evaluator) join(r *rule, delta int) {
+func (e *evaluator) join(r *logic.Rule, delta int) {
 	if e.err != nil || e.found {
 		return
 	}
-	if e.ndone == len(r.body) {
+	if e.ndone == len(r.Body) {
 		e.derive(r)
 		return
 	}
-	for i := range r.body {
-		l := &r.body[i]
-		if !e.done[i] && l.kind != litPos && e.bound(l.vars) {
+	for i := range r.Body {
+		l := &r.Body[i]
+		if !e.done[i] && l.Kind != logic.LitPos && e.Bound(l.Vars) {
 			e.setDone(i, true)
 			if e.test(l) {
 				e.join(r, delta)
@@ -251,11 +245,11 @@ func (e *evaluator) join(r *rule, delta int) {
 			return
 		}
 	}
-	if delta < len(r.body) && !e.done[delta] {
-		l := &r.body[delta]
+	if delta < len(r.Body) && !e.done[delta] {
+		l := &r.Body[delta]
 		e.setDone(delta, true)
-		for ti := e.deltaLo[l.rel]; ti < e.deltaHi[l.rel]; ti++ {
-			e.tryTuple(r, delta, l, e.tables[l.rel].tuple(ti))
+		for ti := e.deltaLo[l.Rel]; ti < e.deltaHi[l.Rel]; ti++ {
+			e.tryTuple(r, delta, l, e.tables[l.Rel].tuple(ti))
 		}
 		e.setDone(delta, false)
 		return
@@ -272,35 +266,25 @@ func (e *evaluator) setDone(i int, done bool) {
 	}
 }
 
-// bound reports whether every given variable slot is bound.
-func (e *evaluator) bound(slots []int) bool {
-	for _, s := range slots {
-		if e.bind[s] == noTerm {
-			return false
-		}
-	}
-	return true
-}
-
 // test evaluates a negation, a question to a relation on demand, a distinct
 // or an equality, once its variables are bound.
-func (e *evaluator) test(l *literal) bool {
-	switch l.kind {
-	case litNeg:
-		if e.p.rels[l.rel].demand {
+func (e *evaluator) test(l *logic.Literal) bool {
+	switch l.Kind {
+	case logic.LitNeg:
+		if e.p.rels[l.Rel].demand {
 			// Intern: the rules may build a term no fact holds yet.
-			tuple, _ := e.buildTuple(l.args, true)
-			return !e.member(l.rel, tuple)
+			tuple, _ := e.BuildTuple(l.Args, true)
+			return !e.member(l.Rel, tuple)
 		}
-		tuple, ok := e.buildTuple(l.args, false)
-		return !ok || !e.tables[l.rel].contains(tuple)
-	case litAsk:
-		tuple, _ := e.buildTuple(l.args, true)
-		return e.member(l.rel, tuple)
-	case litDistinct, litEqual:
-		a, _ := e.build(l.args[0], true)
-		b, _ := e.build(l.args[1], true)
-		return (a != b) == (l.kind == litDistinct)
+		tuple, ok := e.BuildTuple(l.Args, false)
+		return !ok || !e.tables[l.Rel].contains(tuple)
+	case logic.LitAsk:
+		tuple, _ := e.BuildTuple(l.Args, true)
+		return e.member(l.Rel, tuple)
+	case logic.LitDistinct, logic.LitEqual:
+		a, _ := e.Build(l.Args[0], true)
+		b, _ := e.Build(l.Args[1], true)
+		return (a != b) == (l.Kind == logic.LitDistinct)
 	}
 	return false
 }
@@ -316,13 +300,13 @@ type access struct {
 }
 
 // joinCheapest enumerates the positive literal with the fewest candidates.
-func (e *evaluator) joinCheapest(r *rule, delta int) {
+func (e *evaluator) joinCheapest(r *logic.Rule, delta int) {
 	best := access{lit: -1}
-	for i := range r.body {
-		if e.done[i] || r.body[i].kind != litPos {
+	for i := range r.Body {
+		if e.done[i] || r.Body[i].Kind != logic.LitPos {
 			continue
 		}
-		a := e.access(&r.body[i])
+		a := e.access(&r.Body[i])
 		if a.cost == 0 {
 			return // no fact can match: the join is empty
 		}
@@ -334,8 +318,8 @@ func (e *evaluator) joinCheapest(r *rule, delta int) {
 		e.joinAsk(r, delta) // only questions are left
 		return
 	}
-	l := &r.body[best.lit]
-	t := e.tables[l.rel]
+	l := &r.Body[best.lit]
+	t := e.tables[l.Rel]
 	e.setDone(best.lit, true)
 	switch {
 	case best.all:
@@ -354,21 +338,21 @@ func (e *evaluator) joinCheapest(r *rule, delta int) {
 
 // access estimates how to enumerate l under the current bindings. A cost of
 // 0 means nothing matches.
-func (e *evaluator) access(l *literal) access {
-	t := e.tables[l.rel]
-	if e.bound(l.vars) {
-		tuple, ok := e.buildTuple(l.args, false)
+func (e *evaluator) access(l *logic.Literal) access {
+	t := e.tables[l.Rel]
+	if e.Bound(l.Vars) {
+		tuple, ok := e.BuildTuple(l.Args, false)
 		if !ok || !t.contains(tuple) {
 			return access{cost: 0}
 		}
 		return access{cost: 1, all: true}
 	}
 	a := access{cost: t.n, scan: true}
-	for pos, p := range l.args {
-		if !e.bound(l.argVars[pos]) {
+	for pos, p := range l.Args {
+		if !e.Bound(l.ArgVars[pos]) {
 			continue
 		}
-		id, ok := e.build(p, false)
+		id, ok := e.Build(p, false)
 		if !ok {
 			return access{cost: 0} // a term never interned matches nothing
 		}
@@ -379,31 +363,31 @@ func (e *evaluator) access(l *literal) access {
 	return a
 }
 
-func (e *evaluator) tryTuple(r *rule, delta int, l *literal, tuple []termID) {
-	mark := len(e.trail)
-	if e.matchAll(l.args, tuple) {
+func (e *evaluator) tryTuple(r *logic.Rule, delta int, l *logic.Literal, tuple []logic.Term) {
+	mark := e.Mark()
+	if e.MatchAll(l.Args, tuple) {
 		e.join(r, delta)
 	}
-	e.undo(mark)
+	e.Undo(mark)
 }
 
 // derive adds the head of r under the bindings to its table, or to the
 // answers of the question being answered, or notes that a membership
 // question holds.
-func (e *evaluator) derive(r *rule) {
+func (e *evaluator) derive(r *logic.Rule) {
 	if e.query {
 		e.found = true
 		return
 	}
-	tuple, _ := e.buildTuple(r.args, true)
+	tuple, _ := e.BuildTuple(r.Args, true)
 	if e.into == nil {
-		if e.tables[r.head].add(tuple) {
-			e.spend(r.head)
+		if e.tables[r.Head].add(tuple) {
+			e.spend(r.Head)
 		}
 	} else if e.into.facts.add(tuple) {
 		e.tab.clock++
 		e.tab.lastNew = e.tab.clock
-		e.spend(r.head)
+		e.spend(r.Head)
 	}
 }
 
@@ -414,87 +398,4 @@ func (e *evaluator) spend(rel int) {
 		r := e.p.rels[rel]
 		e.err = &LimitError{Limit: e.limit, Where: e.where, Relation: relKey(r.name, r.arity)}
 	}
-}
-
-// buildTuple instantiates args under the bindings. Without intern, it fails
-// (ok false) when a variable is unbound or a term was never interned; the
-// returned slice is only valid until the next call.
-func (e *evaluator) buildTuple(args []pattern, intern bool) ([]termID, bool) {
-	out := e.tup[:0]
-	for _, a := range args {
-		id, ok := e.build(a, intern)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, id)
-	}
-	e.tup = out
-	return out, true
-}
-
-// build instantiates p. It returns (noTerm, false) when p has an unbound
-// variable or, without intern, when the ground term does not exist.
-func (e *evaluator) build(p pattern, intern bool) (termID, bool) {
-	switch p.kind {
-	case patGround:
-		return p.id, true
-	case patVar:
-		id := e.bind[p.slot]
-		return id, id != noTerm
-	}
-	var buf [8]termID
-	args := buf[:0]
-	for _, a := range p.args {
-		id, ok := e.build(a, intern)
-		if !ok {
-			return noTerm, false
-		}
-		args = append(args, id)
-	}
-	if intern {
-		return e.p.terms.intern(p.sym, true, args), true
-	}
-	id := e.p.terms.lookup(p.sym, true, args)
-	return id, id != noTerm
-}
-
-func (e *evaluator) matchAll(ps []pattern, tuple []termID) bool {
-	for i, p := range ps {
-		if !e.match(p, tuple[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// match unifies a pattern with a ground term, recording new bindings on the trail.
-func (e *evaluator) match(p pattern, id termID) bool {
-	switch p.kind {
-	case patGround:
-		return p.id == id
-	case patVar:
-		if b := e.bind[p.slot]; b != noTerm {
-			return b == id
-		}
-		e.bind[p.slot] = id
-		e.trail = append(e.trail, p.slot)
-		return true
-	}
-	t := &e.p.terms.terms[id]
-	if !t.compound || t.sym != p.sym || len(t.args) != len(p.args) {
-		return false
-	}
-	for i, a := range p.args {
-		if !e.match(a, t.args[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func (e *evaluator) undo(mark int) {
-	for _, slot := range e.trail[mark:] {
-		e.bind[slot] = noTerm
-	}
-	e.trail = e.trail[:mark]
 }

@@ -5,6 +5,7 @@ import (
 
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
+	"gdlab/engine/logic"
 )
 
 // StateOf returns the state holding exactly the given facts (canonical KIF
@@ -21,9 +22,9 @@ func (pr *Prover) StateOf(facts []string) (game.State, error) {
 	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	ids := make([]termID, len(terms))
+	ids := make([]logic.Term, len(terms))
 	for i, t := range terms {
-		id, ok := pr.prog.terms.fromAST(t)
+		id, ok := pr.prog.terms.FromAST(t)
 		if !ok {
 			return nil, fmt.Errorf("prover: fact %q has a variable", facts[i])
 		}

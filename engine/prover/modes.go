@@ -1,6 +1,10 @@
 package prover
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"gdlab/engine/logic"
+)
 
 // A static relation over the fact bound is sometimes asked with arguments
 // free: laikLee_hex's isList/1 (every list of up to 25 cells) is asked about
@@ -47,8 +51,8 @@ func (p *program) forceDemand(f int, need [][]bool) bool {
 func (p *program) read(i int) bool {
 	for _, rel := range p.rels {
 		for _, r := range rel.rules {
-			for _, l := range r.body {
-				if (positive(l) || l.kind == litNeg) && l.rel == i {
+			for _, l := range r.Body {
+				if (positive(l) || l.Kind == logic.LitNeg) && l.Rel == i {
 					return true
 				}
 			}
@@ -126,15 +130,15 @@ func allTrue(n int) []bool {
 // (missing lists them, a question a row): needing the fewest keeps the
 // readers free to ask. It reports whether a mode grew, and false when no
 // head argument holds a missing variable.
-func (p *program) needHead(r *rule, missing [][]int, need [][]bool) (grew, ok bool) {
+func (p *program) needHead(r *logic.Rule, missing [][]int, need [][]bool) (grew, ok bool) {
 	if len(missing) == 0 {
 		return false, true
 	}
 	for _, vars := range missing {
 		var pos []int
-		for i, a := range r.args {
+		for i, a := range r.Args {
 			in := map[int]bool{}
-			markSlots(a, in)
+			a.MarkSlots(in)
 			for _, v := range vars {
 				if in[v] {
 					pos = append(pos, i)
@@ -145,12 +149,12 @@ func (p *program) needHead(r *rule, missing [][]int, need [][]bool) (grew, ok bo
 		if len(pos) == 0 {
 			continue
 		}
-		if need[r.head] == nil {
-			need[r.head], grew = make([]bool, p.rels[r.head].arity), true
+		if need[r.Head] == nil {
+			need[r.Head], grew = make([]bool, p.rels[r.Head].arity), true
 		}
 		for _, i := range pos {
-			grew = grew || !need[r.head][i]
-			need[r.head][i] = true
+			grew = grew || !need[r.Head][i]
+			need[r.Head][i] = true
 		}
 		if grew {
 			return true, true
@@ -173,32 +177,32 @@ func (p *program) needHead(r *rule, missing [][]int, need [][]bool) (grew, ok bo
 // it appends to, bound by nothing but append_el/3 itself; it is answered on
 // demand, needing the list, rather than materialised until it too exceeds
 // the bound.
-func unboundVars(r *rule, need [][]bool, group []int) [][]int {
+func unboundVars(r *logic.Rule, need [][]bool, group []int) [][]int {
 	bound := map[int]bool{}
-	for pos, n := range need[r.head] {
+	for pos, n := range need[r.Head] {
 		if n {
-			markSlots(r.args[pos], bound)
+			r.Args[pos].MarkSlots(bound)
 		}
 	}
-	for _, l := range r.body {
-		if positive(l) && need[l.rel] == nil && group[l.rel] != group[r.head] {
-			addAll(bound, l.vars)
+	for _, l := range r.Body {
+		if positive(l) && need[l.Rel] == nil && group[l.Rel] != group[r.Head] {
+			addAll(bound, l.Vars)
 		}
 	}
-	asked := make([]bool, len(r.body))
+	asked := make([]bool, len(r.Body))
 	for progress := true; progress; {
 		progress = false
-		for i, l := range r.body {
-			if positive(l) && need[l.rel] != nil && !asked[i] && len(neededVars(l, need[l.rel], bound)) == 0 {
+		for i, l := range r.Body {
+			if positive(l) && need[l.Rel] != nil && !asked[i] && len(neededVars(l, need[l.Rel], bound)) == 0 {
 				asked[i], progress = true, true
-				addAll(bound, l.vars)
+				addAll(bound, l.Vars)
 			}
 		}
 	}
 	var missing [][]int
-	for i, l := range r.body {
-		if positive(l) && need[l.rel] != nil && !asked[i] {
-			missing = append(missing, neededVars(l, need[l.rel], bound))
+	for i, l := range r.Body {
+		if positive(l) && need[l.Rel] != nil && !asked[i] {
+			missing = append(missing, neededVars(l, need[l.Rel], bound))
 		}
 	}
 	return missing
@@ -206,13 +210,13 @@ func unboundVars(r *rule, need [][]bool, group []int) [][]int {
 
 // neededVars returns the variables of l's needed arguments that are not
 // bound.
-func neededVars(l literal, need []bool, bound map[int]bool) []int {
+func neededVars(l logic.Literal, need []bool, bound map[int]bool) []int {
 	var out []int
 	for pos, n := range need {
 		if !n {
 			continue
 		}
-		for _, v := range l.argVars[pos] {
+		for _, v := range l.ArgVars[pos] {
 			if !bound[v] {
 				out = append(out, v)
 			}

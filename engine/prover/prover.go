@@ -16,6 +16,7 @@ import (
 
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
+	"gdlab/engine/logic"
 )
 
 // DefaultMaxFacts bounds the facts derived for one layer of one model, so
@@ -35,11 +36,11 @@ type Prover struct {
 	static  []*table
 	limit   int
 	roles   []string
-	roleIDs []termID
+	roleIDs []logic.Term
 	initial *State
 	cache   [stateCacheSize]*model
 	next    int // round-robin slot of the cache
-	rel     struct{ legal, goal, terminal, next, init, role int }
+	rel     logic.Keywords
 	rules   *gdl.Description
 }
 
@@ -63,7 +64,7 @@ type model struct {
 // State is a prover state: its facts as interned terms, sorted by ID.
 type State struct {
 	pr    *Prover
-	facts []termID
+	facts []logic.Term
 	hash  uint64
 }
 
@@ -91,16 +92,11 @@ func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
 	if pr.limit <= 0 {
 		pr.limit = DefaultMaxFacts
 	}
-	pr.rel.legal = prog.relation("legal", 2)
-	pr.rel.goal = prog.relation("goal", 2)
-	pr.rel.terminal = prog.relation("terminal", 0)
-	pr.rel.next = prog.relation("next", 1)
-	pr.rel.init = prog.relation("init", 1)
-	pr.rel.role = prog.relation("role", 1)
+	pr.rel = logic.KeywordsOf(prog)
 	if err := pr.evalStatic(); err != nil {
 		return nil, err
 	}
-	roles := pr.static[pr.rel.role]
+	roles := pr.static[pr.rel.Role]
 	for i := 0; i < roles.n; i++ {
 		id := roles.tuple(i)[0]
 		pr.roleIDs = append(pr.roleIDs, id)
@@ -109,7 +105,7 @@ func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
 	if len(pr.roles) == 0 {
 		return nil, fmt.Errorf("%s: the game declares no role", d.File.Name())
 	}
-	pr.initial = pr.newState(column(pr.static[pr.rel.init], 0))
+	pr.initial = pr.newState(column(pr.static[pr.rel.Init], 0))
 	return pr, nil
 }
 
@@ -133,15 +129,15 @@ func (pr *Prover) evalStatic() error {
 }
 
 // column returns the distinct values of one argument of a table.
-func column(t *table, pos int) []termID {
-	out := make([]termID, 0, t.n)
+func column(t *table, pos int) []logic.Term {
+	out := make([]logic.Term, 0, t.n)
 	for i := 0; i < t.n; i++ {
 		out = append(out, t.tuple(i)[pos])
 	}
 	return out
 }
 
-func (pr *Prover) newState(facts []termID) *State {
+func (pr *Prover) newState(facts []logic.Term) *State {
 	slices.Sort(facts)
 	facts = slices.Compact(facts)
 	// A sum of mixed fact hashes does not depend on fact order or on the
@@ -149,7 +145,7 @@ func (pr *Prover) newState(facts []termID) *State {
 	// for the same game hash alike and searches stay reproducible.
 	var h uint64
 	for _, f := range facts {
-		h += mix(pr.prog.terms.terms[f].hash)
+		h += pr.prog.terms.Hash(f)
 	}
 	return &State{pr: pr, facts: facts, hash: h}
 }
@@ -199,7 +195,7 @@ func (pr *Prover) modelOf(gs game.State) (*model, error) {
 	}
 	tr := tables[pr.prog.trueRel]
 	for _, f := range s.facts {
-		tr.add([]termID{f})
+		tr.add([]logic.Term{f})
 	}
 	if err := pr.prog.evalLayer(tables, layerState, pr.limit, "state relations"); err != nil {
 		return nil, err
@@ -223,7 +219,7 @@ func (pr *Prover) Legal(s game.State, role int, dst []game.Move) ([]game.Move, e
 	}
 	if m.legal == nil {
 		m.legal = make([][]game.Move, len(pr.roles))
-		t := m.tables[pr.rel.legal]
+		t := m.tables[pr.rel.Legal]
 		for r, id := range pr.roleIDs {
 			var ms []game.Move
 			for _, ti := range t.candidates(0, id) {
@@ -238,7 +234,7 @@ func (pr *Prover) Legal(s game.State, role int, dst []game.Move) ([]game.Move, e
 
 func (pr *Prover) sortMoves(ms []game.Move) {
 	sort.Slice(ms, func(i, j int) bool {
-		return pr.prog.terms.String(termID(ms[i])) < pr.prog.terms.String(termID(ms[j]))
+		return pr.prog.terms.String(logic.Term(ms[i])) < pr.prog.terms.String(logic.Term(ms[j]))
 	})
 }
 
@@ -261,12 +257,12 @@ func (pr *Prover) Next(s game.State, joint []game.Move) (game.State, error) {
 	}
 	does := tables[pr.prog.doesRel]
 	for r, mv := range joint {
-		does.add([]termID{pr.roleIDs[r], termID(mv)})
+		does.add([]logic.Term{pr.roleIDs[r], logic.Term(mv)})
 	}
 	if err := pr.prog.evalLayer(tables, layerMove, pr.limit, "next state"); err != nil {
 		return nil, err
 	}
-	return pr.newState(column(tables[pr.rel.next], 0)), nil
+	return pr.newState(column(tables[pr.rel.Next], 0)), nil
 }
 
 // Terminal reports whether s is terminal.
@@ -277,7 +273,7 @@ func (pr *Prover) Terminal(s game.State) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return m.tables[pr.rel.terminal].n > 0, nil
+	return m.tables[pr.rel.Terminal].n > 0, nil
 }
 
 // Goal returns role's single goal value in s.
@@ -291,7 +287,7 @@ func (pr *Prover) Goal(s game.State, role int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	t := m.tables[pr.rel.goal]
+	t := m.tables[pr.rel.Goal]
 	vals := t.candidates(0, pr.roleIDs[role])
 	switch len(vals) {
 	case 0:
@@ -311,10 +307,10 @@ func (pr *Prover) Goal(s game.State, role int) (int, error) {
 func (pr *Prover) MoveText(role int, m game.Move) string {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	if m < 0 || int(m) >= len(pr.prog.terms.terms) {
+	if m < 0 || int(m) >= pr.prog.terms.Len() {
 		return fmt.Sprintf("<invalid move %d>", m)
 	}
-	return pr.prog.terms.String(termID(m))
+	return pr.prog.terms.String(logic.Term(m))
 }
 
 // ParseMove returns the move with the given KIF text, such as "(mark 1 3)".
@@ -325,7 +321,7 @@ func (pr *Prover) ParseMove(role int, text string) (game.Move, error) {
 	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	id, ok := pr.prog.terms.fromAST(t)
+	id, ok := pr.prog.terms.FromAST(t)
 	if !ok {
 		return game.NoMove, fmt.Errorf("move %q has a variable", text)
 	}

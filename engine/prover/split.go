@@ -1,6 +1,10 @@
 package prover
 
-import "fmt"
+import (
+	"fmt"
+
+	"gdlab/engine/logic"
+)
 
 // Some games negate a relation inside its own definition, relating facts
 // that differ in a constant argument:
@@ -19,19 +23,9 @@ import "fmt"
 func (p *program) splitCycles(groups [][]int) bool {
 	split := false
 	for _, scc := range groups {
-		in := map[int]bool{}
-		for _, r := range scc {
-			in[r] = true
-		}
 		targets := map[int]bool{}
-		for _, r := range scc {
-			for _, ru := range p.rels[r].rules {
-				for _, l := range ru.body {
-					if l.kind == litNeg && in[l.rel] {
-						targets[l.rel] = true
-					}
-				}
-			}
+		for _, c := range logic.NegativeCycles(p, scc) {
+			targets[c.Lit.Rel] = true
 		}
 		for r := range targets {
 			split = p.split(r) || split
@@ -59,12 +53,12 @@ func (p *program) split(r int) bool {
 			variants[key] = v
 			order = append(order, v)
 		}
-		ru.head = v
+		ru.Head = v
 		p.rels[v].rules = append(p.rels[v].rules, ru)
 	}
 	rel.rules = nil
 	for _, x := range p.rels {
-		var out []*rule
+		var out []*logic.Rule
 		for _, ru := range x.rules {
 			out = append(out, p.retarget(ru, r, order)...)
 		}
@@ -81,7 +75,7 @@ func groundHeadPositions(rel *relation) []int {
 	for pos := 0; pos < rel.arity; pos++ {
 		ground := true
 		for _, ru := range rel.rules {
-			ground = ground && ru.args[pos].kind == patGround
+			ground = ground && ru.Args[pos].Kind == logic.PatGround
 		}
 		if ground {
 			out = append(out, pos)
@@ -90,10 +84,10 @@ func groundHeadPositions(rel *relation) []int {
 	return out
 }
 
-func headKey(ru *rule, keyPos []int) []termID {
-	key := make([]termID, len(keyPos))
+func headKey(ru *logic.Rule, keyPos []int) []logic.Term {
+	key := make([]logic.Term, len(keyPos))
 	for i, pos := range keyPos {
-		key[i] = ru.args[pos].id
+		key[i] = ru.Args[pos].ID
 	}
 	return key
 }
@@ -101,13 +95,13 @@ func headKey(ru *rule, keyPos []int) []termID {
 // retarget rewrites the literals of ru that read relation r to read the
 // variants that can match them: a positive literal becomes one copy of the
 // rule per variant, a negative one a conjunction over the variants.
-func (p *program) retarget(ru *rule, r int, variants []int) []*rule {
-	out := []*rule{ru}
-	for i := range ru.body {
-		if ru.body[i].rel != r || (ru.body[i].kind != litPos && ru.body[i].kind != litNeg) {
+func (p *program) retarget(ru *logic.Rule, r int, variants []int) []*logic.Rule {
+	out := []*logic.Rule{ru}
+	for i := range ru.Body {
+		if ru.Body[i].Rel != r || (ru.Body[i].Kind != logic.LitPos && ru.Body[i].Kind != logic.LitNeg) {
 			continue
 		}
-		var next []*rule
+		var next []*logic.Rule
 		for _, cur := range out {
 			next = append(next, p.retargetLiteral(cur, i, variants)...)
 		}
@@ -118,34 +112,34 @@ func (p *program) retarget(ru *rule, r int, variants []int) []*rule {
 
 // retargetLiteral rewrites body literal i of ru. Literals are only appended
 // or replaced in place, so the indices of earlier literals stay valid.
-func (p *program) retargetLiteral(ru *rule, i int, variants []int) []*rule {
-	l := ru.body[i]
+func (p *program) retargetLiteral(ru *logic.Rule, i int, variants []int) []*logic.Rule {
+	l := ru.Body[i]
 	var matching []int
 	for _, v := range variants {
 		if p.mayMatch(l, p.rels[v]) {
 			matching = append(matching, v)
 		}
 	}
-	if l.kind == litNeg {
+	if l.Kind == logic.LitNeg {
 		c := *ru
-		c.body = append([]literal(nil), ru.body...)
+		c.Body = append([]logic.Literal(nil), ru.Body...)
 		if len(matching) == 0 { // nothing can match: the negation always holds
-			c.body[i] = literal{kind: litEqual, args: []pattern{{kind: patGround}, {kind: patGround}}, src: l.src}
+			c.Body[i] = logic.Literal{Kind: logic.LitEqual, Args: []logic.Pattern{{Kind: logic.PatGround}, {Kind: logic.PatGround}}, Src: l.Src}
 		} else {
-			c.body[i].rel = matching[0]
+			c.Body[i].Rel = matching[0]
 			for _, v := range matching[1:] {
 				extra := l
-				extra.rel = v
-				c.body = append(c.body, extra)
+				extra.Rel = v
+				c.Body = append(c.Body, extra)
 			}
 		}
-		return []*rule{&c}
+		return []*logic.Rule{&c}
 	}
-	var out []*rule
+	var out []*logic.Rule
 	for _, v := range matching {
 		c := *ru
-		c.body = append([]literal(nil), ru.body...)
-		c.body[i].rel = v
+		c.Body = append([]logic.Literal(nil), ru.Body...)
+		c.Body[i].Rel = v
 		out = append(out, &c)
 	}
 	return out
@@ -153,9 +147,9 @@ func (p *program) retargetLiteral(ru *rule, i int, variants []int) []*rule {
 
 // mayMatch reports whether l's arguments at the variant's key positions can
 // equal its key: only a ground argument can rule a variant out.
-func (p *program) mayMatch(l literal, v *relation) bool {
+func (p *program) mayMatch(l logic.Literal, v *relation) bool {
 	for i, pos := range v.keyPos {
-		if a := l.args[pos]; a.kind == patGround && a.id != v.key[i] {
+		if a := l.Args[pos]; a.Kind == logic.PatGround && a.ID != v.key[i] {
 			return false
 		}
 	}
@@ -163,12 +157,12 @@ func (p *program) mayMatch(l literal, v *relation) bool {
 }
 
 // unionRule is r(x1..xn) <= v(x1..xn).
-func unionRule(r, v, arity int) *rule {
-	args := make([]pattern, arity)
+func unionRule(r, v, arity int) *logic.Rule {
+	args := make([]logic.Pattern, arity)
 	for i := range args {
-		args[i] = pattern{kind: patVar, slot: i}
+		args[i] = logic.Pattern{Kind: logic.PatVar, Slot: i}
 	}
-	ru := &rule{head: r, args: args, slots: arity, body: []literal{{kind: litPos, rel: v, args: args}}}
-	setVars(&ru.body[0])
+	ru := &logic.Rule{Head: r, Args: args, Slots: arity, Body: []logic.Literal{{Kind: logic.LitPos, Rel: v, Args: args}}}
+	ru.Body[0].SetVars()
 	return ru
 }

@@ -3,11 +3,13 @@ package prover
 import (
 	"encoding/binary"
 	"slices"
+
+	"gdlab/engine/logic"
 )
 
 // A question asks for the facts of a relation on demand whose arguments at
 // some positions are given (its mode's at least) and at the others free; it
-// is written as a tuple with noTerm at the free positions. Its answers are
+// is written as a tuple with NoTerm at the free positions. Its answers are
 // tabled: computed once by running the relation's rules with the head bound
 // to the question, and kept in the relation's table in the model (for a
 // static relation, for the whole game).
@@ -26,7 +28,7 @@ import (
 
 // answers is the table of one question.
 type answers struct {
-	q        []termID
+	q        []logic.Term
 	key      string
 	home     map[string]*answers // the map holding it, to drop it
 	facts    *table
@@ -52,7 +54,7 @@ type tabling struct {
 // solve returns the answers to question q about relation rel, running the
 // relation's rules unless they are complete or cannot change. q is not
 // retained.
-func (e *evaluator) solve(rel int, q []termID) *answers {
+func (e *evaluator) solve(rel int, q []logic.Term) *answers {
 	t := e.tables[rel]
 	if t.questions == nil {
 		t.questions = map[string]*answers{}
@@ -162,18 +164,18 @@ func (a *answers) drop() {
 
 // answer runs rule r with its head bound to the question q, adding what it
 // derives to e.into.
-func (e *evaluator) answer(r *rule, q []termID) {
+func (e *evaluator) answer(r *logic.Rule, q []logic.Term) {
 	e.reset(r)
 	for pos, id := range q {
-		if id != noTerm && !e.match(r.args[pos], id) {
+		if id != logic.NoTerm && !e.Match(r.Args[pos], id) {
 			return
 		}
 	}
-	e.join(r, len(r.body))
+	e.join(r, len(r.Body))
 }
 
 // tupleKey encodes a question as a map key.
-func tupleKey(q []termID) string {
+func tupleKey(q []logic.Term) string {
 	b := make([]byte, 0, 4*len(q))
 	for _, id := range q {
 		b = binary.LittleEndian.AppendUint32(b, uint32(id))
@@ -182,24 +184,24 @@ func tupleKey(q []termID) string {
 }
 
 // question returns the question that l asks under the current bindings:
-// its bound arguments, noTerm at the others. The slice is scratch space.
-func (e *evaluator) question(l *literal) []termID {
-	out := e.tup[:0]
-	for pos, a := range l.args {
-		id := noTerm
-		if e.bound(l.argVars[pos]) {
-			id, _ = e.build(a, true)
+// its bound arguments, NoTerm at the others. The slice is scratch space.
+func (e *evaluator) question(l *logic.Literal) []logic.Term {
+	out := e.q[:0]
+	for pos, a := range l.Args {
+		id := logic.NoTerm
+		if e.Bound(l.ArgVars[pos]) {
+			id, _ = e.Build(a, true)
 		}
 		out = append(out, id)
 	}
-	e.tup = out
+	e.q = out
 	return out
 }
 
 // ready reports whether l's question binds the arguments its relation needs.
-func (e *evaluator) ready(l *literal) bool {
-	for pos, n := range e.p.rels[l.rel].need {
-		if n && !e.bound(l.argVars[pos]) {
+func (e *evaluator) ready(l *logic.Literal) bool {
+	for pos, n := range e.p.rels[l.Rel].need {
+		if n && !e.Bound(l.ArgVars[pos]) {
 			return false
 		}
 	}
@@ -212,15 +214,15 @@ func (e *evaluator) ready(l *literal) bool {
 // bind its arguments. The modes guarantee that one is ready (modes.go);
 // were none, the first would be asked with what is bound, which is still
 // right, only larger.
-func (e *evaluator) joinAsk(r *rule, delta int) {
+func (e *evaluator) joinAsk(r *logic.Rule, delta int) {
 	k := -1
-	for i := range r.body {
-		if !e.done[i] && r.body[i].kind == litAsk && (k < 0 || !e.ready(&r.body[k]) && e.ready(&r.body[i])) {
+	for i := range r.Body {
+		if !e.done[i] && r.Body[i].Kind == logic.LitAsk && (k < 0 || !e.ready(&r.Body[k]) && e.ready(&r.Body[i])) {
 			k = i
 		}
 	}
-	l := &r.body[k]
-	a := e.solve(l.rel, e.question(l))
+	l := &r.Body[k]
+	a := e.solve(l.Rel, e.question(l))
 	if e.err != nil {
 		return
 	}
@@ -235,7 +237,7 @@ func (e *evaluator) joinAsk(r *rule, delta int) {
 
 // member reports whether a ground tuple is a fact of the relation on demand
 // rel. tuple is not retained.
-func (e *evaluator) member(rel int, tuple []termID) bool {
+func (e *evaluator) member(rel int, tuple []logic.Term) bool {
 	if e.p.rels[rel].tabled {
 		return e.solve(rel, tuple).facts.n > 0
 	}

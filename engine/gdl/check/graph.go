@@ -2,9 +2,9 @@ package check
 
 import (
 	"sort"
-	"strconv"
 
 	"gdlab/engine/gdl"
+	"gdlab/engine/logic"
 )
 
 // Key returns the dependency-graph key of an atom's relation, "name/arity",
@@ -12,7 +12,7 @@ import (
 func Key(a *gdl.Atom) string { return RelationKey(a.Name, len(a.Args)) }
 
 // RelationKey returns the key "name/arity" of a relation.
-func RelationKey(name string, arity int) string { return name + "/" + strconv.Itoa(arity) }
+func RelationKey(name string, arity int) string { return logic.Key(name, arity) }
 
 // Edge is one dependency of the graph: some rule whose head is From has the
 // relation To in its body, under a `not` when Negative is set. Occurrences
@@ -185,74 +185,21 @@ func (g *Graph) edge(from, to string) (Edge, bool) {
 	return found, ok
 }
 
-// findSCCs runs Tarjan's algorithm with an explicit stack, so that a long
-// chain of relations in hostile input cannot exhaust the goroutine stack.
-// Tarjan emits a component only after every component reachable from it,
-// which for head-to-body edges is exactly evaluation order.
+// findSCCs finds the components: logic.Components emits a component only
+// after every component reachable from it, which for head-to-body edges is
+// exactly evaluation order, and its search keeps its own stack, so that a
+// long chain of relations in hostile input cannot exhaust the goroutine's.
 func (g *Graph) findSCCs() {
-	n := len(g.Relations)
-	g.comp = make([]int, n)
-	num := make([]int, n) // visit number + 1; 0 means unvisited
-	low := make([]int, n)
-	onStack := make([]bool, n)
-	var stack []int
-	type frame struct{ v, next int }
-	var calls []frame
-	counter := 0
-	visit := func(v int) {
-		counter++
-		num[v], low[v] = counter, counter
-		stack = append(stack, v)
-		onStack[v] = true
-		calls = append(calls, frame{v: v})
-	}
-	for s := range n {
-		if num[s] != 0 {
-			continue
+	g.comp = make([]int, len(g.Relations))
+	for c, comp := range logic.ComponentsOf(g.succ) {
+		members := make([]string, len(comp))
+		for i, w := range comp {
+			g.comp[w] = c
+			members[i] = g.Relations[w]
 		}
-		visit(s)
-		for len(calls) > 0 {
-			f := &calls[len(calls)-1]
-			if f.next < len(g.succ[f.v]) {
-				w := g.succ[f.v][f.next]
-				f.next++
-				if num[w] == 0 {
-					visit(w)
-				} else if onStack[w] {
-					low[f.v] = min(low[f.v], num[w])
-				}
-				continue
-			}
-			v := f.v
-			calls = calls[:len(calls)-1]
-			if len(calls) > 0 {
-				u := calls[len(calls)-1].v
-				low[u] = min(low[u], low[v])
-			}
-			if low[v] == num[v] {
-				stack = g.popComponent(stack, v, onStack)
-			}
-		}
+		sort.Strings(members)
+		g.SCCs = append(g.SCCs, members)
 	}
-}
-
-// popComponent pops the component rooted at v off the Tarjan stack.
-func (g *Graph) popComponent(stack []int, v int, onStack []bool) []int {
-	c := len(g.SCCs)
-	var members []string
-	for {
-		w := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		onStack[w] = false
-		g.comp[w] = c
-		members = append(members, g.Relations[w])
-		if w == v {
-			break
-		}
-	}
-	sort.Strings(members)
-	g.SCCs = append(g.SCCs, members)
-	return stack
 }
 
 // path returns a shortest path of relation keys from one relation to the
