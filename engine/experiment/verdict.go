@@ -1,0 +1,31 @@
+package experiment
+
+import "os"
+
+// Quick reports whether this is a quick run (GDLAB_QUICK set): the
+// experiments shrink to a scale that checks they run, and their outcomes
+// are not verdicts.
+func Quick() bool { return os.Getenv("GDLAB_QUICK") != "" }
+
+// Verdict is the outcome of a measurement under a claim. Supported is
+// computed by the experiment from its data, by a rule it states before
+// the run; Text gives the figures the rule read.
+type Verdict struct {
+	Supported bool
+	Text      string
+	Quick     bool // a quick run: shown, never taken as a verdict
+}
+
+// Markdown renders the verdict as a notebook shows it: "Supported." or
+// "Not supported." in bold before the text, and for a quick run a note
+// that it is not a verdict.
+func (v Verdict) Markdown() string {
+	word := "**Supported.**"
+	if !v.Supported {
+		word = "**Not supported.**"
+	}
+	if v.Quick {
+		return word + " " + v.Text + " *(Quick run: not a verdict.)*"
+	}
+	return word + " " + v.Text
+}
