@@ -38,3 +38,14 @@ func TestVerdictMarkdown(t *testing.T) {
 		t.Error("a quick run's verdict does not say it is not one")
 	}
 }
+
+func TestNewVerdictMarksQuickRuns(t *testing.T) {
+	t.Setenv("GDLAB_QUICK", "1")
+	if v := NewVerdict(true, "x."); !v.Quick || !v.Supported || v.Text != "x." {
+		t.Errorf("quick run: %+v", v)
+	}
+	t.Setenv("GDLAB_QUICK", "")
+	if v := NewVerdict(false, "y."); v.Quick || v.Supported {
+		t.Errorf("full run: %+v", v)
+	}
+}

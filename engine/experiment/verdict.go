@@ -16,6 +16,12 @@ type Verdict struct {
 	Quick     bool // a quick run: shown, never taken as a verdict
 }
 
+// NewVerdict returns the verdict of a claim, marked quick when this is a
+// quick run.
+func NewVerdict(supported bool, text string) Verdict {
+	return Verdict{Supported: supported, Text: text, Quick: Quick()}
+}
+
 // Markdown renders the verdict as a notebook shows it: "Supported." or
 // "Not supported." in bold before the text, and for a quick run a note
 // that it is not a verdict.

@@ -127,8 +127,16 @@ type Renderer interface {
 	Render() Data
 }
 
+// Markdowner is implemented by values that read best as Markdown, such
+// as an experiment's verdict; the engine cannot import this package, so
+// it offers Markdown text and the display shows it.
+type Markdowner interface {
+	Markdown() string
+}
+
 // Of returns the bundle for any value: Data as is, a Renderer's rendering,
-// a string quoted as Go would write it, anything else formatted with %v.
+// a Markdowner as Markdown, a string quoted as Go would write it, anything
+// else formatted with %v.
 func Of(v any) Data {
 	switch v := v.(type) {
 	case Data:
@@ -137,6 +145,8 @@ func Of(v any) Data {
 		return *v
 	case Renderer:
 		return v.Render()
+	case Markdowner:
+		return Markdown(v.Markdown())
 	case string:
 		return Text(strconv.Quote(v))
 	}

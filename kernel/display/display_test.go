@@ -80,6 +80,11 @@ type card struct{}
 
 func (card) Render() Data { return HTML("<i>card</i>") }
 
+// note is a value that reads as Markdown.
+type note string
+
+func (n note) Markdown() string { return string(n) }
+
 func TestOf(t *testing.T) {
 	cases := []struct {
 		v    any
@@ -90,6 +95,7 @@ func TestOf(t *testing.T) {
 		{"hi", MIMEText, `"hi"`},
 		{HTML("<p>"), MIMEHTML, "<p>"},
 		{card{}, MIMEHTML, "<i>card</i>"},
+		{note("**n**"), MIMEMarkdown, "**n**"},
 	}
 	for _, c := range cases {
 		if got := Of(c.v).Data[c.mime]; got != c.want {

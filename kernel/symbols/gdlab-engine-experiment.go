@@ -18,6 +18,7 @@ func init() {
 		"MustNetwork": reflect.ValueOf(experiment.MustNetwork),
 		"MustRules":   reflect.ValueOf(experiment.MustRules),
 		"Network":     reflect.ValueOf(experiment.Network),
+		"NewVerdict":  reflect.ValueOf(experiment.NewVerdict),
 		"Quick":       reflect.ValueOf(experiment.Quick),
 		"Rules":       reflect.ValueOf(experiment.Rules),
 

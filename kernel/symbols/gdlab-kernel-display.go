@@ -49,18 +49,20 @@ func init() {
 		"Text":               reflect.ValueOf(display.Text),
 
 		// type definitions
-		"Chart":     reflect.ValueOf((*display.Chart)(nil)),
-		"Data":      reflect.ValueOf((*display.Data)(nil)),
-		"ECharter":  reflect.ValueOf((*display.ECharter)(nil)),
-		"MIMEMap":   reflect.ValueOf((*display.MIMEMap)(nil)),
-		"Progress":  reflect.ValueOf((*display.Progress)(nil)),
-		"Publisher": reflect.ValueOf((*display.Publisher)(nil)),
-		"Renderer":  reflect.ValueOf((*display.Renderer)(nil)),
+		"Chart":      reflect.ValueOf((*display.Chart)(nil)),
+		"Data":       reflect.ValueOf((*display.Data)(nil)),
+		"ECharter":   reflect.ValueOf((*display.ECharter)(nil)),
+		"MIMEMap":    reflect.ValueOf((*display.MIMEMap)(nil)),
+		"Markdowner": reflect.ValueOf((*display.Markdowner)(nil)),
+		"Progress":   reflect.ValueOf((*display.Progress)(nil)),
+		"Publisher":  reflect.ValueOf((*display.Publisher)(nil)),
+		"Renderer":   reflect.ValueOf((*display.Renderer)(nil)),
 
 		// interface wrapper definitions
-		"_ECharter":  reflect.ValueOf((*_gdlab_kernel_display_ECharter)(nil)),
-		"_Publisher": reflect.ValueOf((*_gdlab_kernel_display_Publisher)(nil)),
-		"_Renderer":  reflect.ValueOf((*_gdlab_kernel_display_Renderer)(nil)),
+		"_ECharter":   reflect.ValueOf((*_gdlab_kernel_display_ECharter)(nil)),
+		"_Markdowner": reflect.ValueOf((*_gdlab_kernel_display_Markdowner)(nil)),
+		"_Publisher":  reflect.ValueOf((*_gdlab_kernel_display_Publisher)(nil)),
+		"_Renderer":   reflect.ValueOf((*_gdlab_kernel_display_Renderer)(nil)),
 	}
 }
 
@@ -76,6 +78,16 @@ func (W _gdlab_kernel_display_ECharter) JSONNotEscaped() template.HTML {
 }
 func (W _gdlab_kernel_display_ECharter) Validate() {
 	W.WValidate()
+}
+
+// _gdlab_kernel_display_Markdowner is an interface wrapper for Markdowner type
+type _gdlab_kernel_display_Markdowner struct {
+	IValue    interface{}
+	WMarkdown func() string
+}
+
+func (W _gdlab_kernel_display_Markdowner) Markdown() string {
+	return W.WMarkdown()
 }
 
 // _gdlab_kernel_display_Publisher is an interface wrapper for Publisher type
