@@ -33,7 +33,6 @@ func init() {
 		"Shapes":     reflect.ValueOf(rivest.Shapes),
 		"TimeBounds": reflect.ValueOf(rivest.TimeBounds),
 		"Total":      reflect.ValueOf(rivest.Total),
-		"Wilson":     reflect.ValueOf(rivest.Wilson),
 
 		// type definitions
 		"Block":     reflect.ValueOf((*rivest.Block)(nil)),
