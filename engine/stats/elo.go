@@ -7,7 +7,7 @@ import (
 )
 
 // EloScale converts natural-log odds to Elo points: 400/ln 10.
-const EloScale = 400 / math.Ln10
+const EloScale float64 = 400 / math.Ln10
 
 // EloExpected returns the expected score of a player rated diff Elo points
 // above the opponent, 1 / (1 + 10^(−diff/400)): ½ at equal ratings, about

@@ -9,7 +9,7 @@ import (
 
 // Z975 is the 0.975 quantile of the standard normal distribution, the z of
 // a two-sided 95% interval.
-const Z975 = 1.959963984540054
+const Z975 float64 = 1.959963984540054
 
 // Wilson returns the proportion k/n of k successes (a draw may count ½) in
 // n trials and its 95% Wilson score interval, with z = 1.959964 (Z975 to
