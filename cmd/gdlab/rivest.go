@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"gdlab/engine/match/rivest"
+	"gdlab/engine/experiment/rivest"
 )
 
 func init() {

@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
+	"gdlab/engine/stats"
 )
 
 // Standing summarises one player's results in a table.
@@ -74,18 +73,15 @@ func playerScores(t *Table) ([]string, [][]float64) {
 	return names, scores
 }
 
-// meanInterval computes the mean score and its 95% t interval.
+// meanInterval computes the mean score and its 95% t interval, clipped to
+// 0..100.
 func meanInterval(name string, xs []float64) Standing {
 	st := Standing{Player: name, Games: len(xs), Low: 0, High: 100}
 	if len(xs) == 0 {
 		return st
 	}
-	mean, sd := stat.MeanStdDev(xs, nil)
-	st.Mean = mean
-	if n := float64(len(xs)); n > 1 {
-		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(0.975) * sd / math.Sqrt(n)
-		st.Low, st.High = math.Max(0, mean-half), math.Min(100, mean+half)
-	}
+	mean, low, high := stats.MeanInterval(xs, 0.95)
+	st.Mean, st.Low, st.High = mean, math.Max(0, low), math.Min(100, high)
 	return st
 }
 

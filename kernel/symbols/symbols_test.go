@@ -349,7 +349,7 @@ func normalize(src []byte) []byte { return buildLines.ReplaceAll(src, nil) }
 func TestSymbolsCoverPackages(t *testing.T) {
 	for _, key := range []string{
 		"gdlab/engine/game/game", "gdlab/engine/prover/prover", "gdlab/engine/heuristic/heuristic",
-		"gdlab/engine/search/search", "gdlab/engine/match/match", "gdlab/datasets/datasets",
+		"gdlab/engine/search/search", "gdlab/engine/match/match", "gdlab/engine/stats/stats", "gdlab/datasets/datasets",
 		"gdlab/kernel/display/display", "gdlab/kernel/cell/cell",
 		"gonum.org/v1/gonum/stat/stat", "gonum.org/v1/gonum/mat/mat",
 		"github.com/go-echarts/go-echarts/v2/charts/charts",

@@ -10,6 +10,7 @@ import (
 	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
+	"gdlab/engine/stats"
 )
 
 // HeuristicTest is the evidence for or against the heuristic. In each
@@ -269,12 +270,8 @@ func (t *HeuristicTest) conclude(want int) {
 		t.Conclusion = "rejected: no decided match had a leader in owned latched propositions"
 		return
 	}
-	p := float64(t.Wins) / n
-	const z = 1.959963984540054
-	centre := (p + z*z/(2*n)) / (1 + z*z/n)
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / (1 + z*z/n)
-	t.Rate, t.Low, t.High = p, centre-half, centre+half
-	zs := (p - 0.5) / math.Sqrt(0.25/n)
+	t.Rate, t.Low, t.High = stats.WilsonZ(float64(t.Wins), t.Wins+t.Losses, stats.Z975)
+	zs := (t.Rate - 0.5) / math.Sqrt(0.25/n)
 	t.PValue = 0.5 * math.Erfc(zs/math.Sqrt2)
 	t.Kept = t.Low > 0.5 && !t.Stopped
 	verdict := "kept"

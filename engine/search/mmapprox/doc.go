@@ -4,7 +4,7 @@
 // to find the tip on which the root's value depends most, and expands it.
 // It also holds Rivest's Connect Four evaluator; the driver of his Connect
 // Four experiment (MM against alpha-beta under equal move-operator calls and
-// under equal time) is engine/match/rivest.
+// under equal time) is engine/experiment/rivest.
 //
 // # The scheme
 //

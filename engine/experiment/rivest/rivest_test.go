@@ -12,27 +12,6 @@ import (
 	"gdlab/engine/search"
 )
 
-// TestWilson checks the interval against published values: 0 of 10 has
-// the upper bound 0.2775, and Rivest's move-bound total 249–190–51 scores
-// 0.560 [0.516, 0.604].
-func TestWilson(t *testing.T) {
-	for _, c := range []struct {
-		k           float64
-		n           int
-		p, low, hig float64
-	}{
-		{249 + 51.0/2, 490, 0.560204, 0.515956, 0.603516},
-		{186 + 65.0/2, 490, 0.445918, 0.402497, 0.490181},
-		{0, 10, 0, 0, 0.277533},
-		{10, 10, 1, 0.722467, 1},
-	} {
-		p, lo, hi := Wilson(c.k, c.n)
-		if math.Abs(p-c.p) > 1e-6 || math.Abs(lo-c.low) > 1e-6 || math.Abs(hi-c.hig) > 1e-6 {
-			t.Errorf("Wilson(%g, %d) = %g [%g, %g], want %g [%g, %g]", c.k, c.n, p, lo, hi, c.p, c.low, c.hig)
-		}
-	}
-}
-
 // TestSummarise counts from MM's side whichever seat it held, skips failed
 // games and keeps each game's outcome at its index.
 func TestSummarise(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"gdlab/engine/stats"
 )
 
 // PEvidence is one p's standing in a sweep (see BestP).
@@ -60,11 +62,11 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 			}
 		}
 	}
-	draw := make([]int, units)
-	for u := range draw {
-		draw[u] = u
+	all := make([]int, units)
+	for u := range all {
+		all[u] = u
 	}
-	score := func(k int) (float64, int) {
+	score := func(k int, draw []int) (float64, int) {
 		s, g := 0.0, 0
 		for _, u := range draw {
 			s, g = s+sums[k][u], g+games[k][u]
@@ -78,7 +80,7 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 	best := 0
 	for k := range nP {
 		var g int
-		full[k], g = score(k)
+		full[k], g = score(k, all)
 		out.Ps = append(out.Ps, PEvidence{P: blocks[0].Results[k].P, Games: g, Score: full[k]})
 		if full[k] > full[best] {
 			best = k
@@ -87,13 +89,10 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 	diffs := make([][]float64, nP)
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	scores := make([]float64, nP)
-	for range resamples {
-		for u := range draw {
-			draw[u] = rng.IntN(units)
-		}
+	stats.Bootstrap(units, resamples, rng, func(draw []int) {
 		top := 0.0
 		for k := range nP {
-			scores[k], _ = score(k)
+			scores[k], _ = score(k, draw)
 			top = max(top, scores[k])
 		}
 		ties := 0
@@ -108,7 +107,7 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 			}
 			diffs[k] = append(diffs[k], scores[best]-scores[k])
 		}
-	}
+	})
 	for k := range nP {
 		if resamples > 0 {
 			out.Ps[k].Top /= float64(resamples)
@@ -119,7 +118,7 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 		out.Ps[k].Diff = full[best] - full[k]
 		if resamples > 0 {
 			slices.Sort(diffs[k])
-			out.Ps[k].Low, out.Ps[k].High = diffs[k][int(0.025*float64(resamples-1))], diffs[k][int(0.975*float64(resamples-1))]
+			out.Ps[k].Low, out.Ps[k].High = stats.Percentile(diffs[k], 0.025), stats.Percentile(diffs[k], 0.975)
 		}
 	}
 	slices.SortStableFunc(out.Ps, func(a, b PEvidence) int {

@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -23,6 +22,7 @@ import (
 	"gdlab/engine/propnet"
 	"gdlab/engine/search"
 	"gdlab/engine/search/mmapprox"
+	"gdlab/engine/stats"
 )
 
 // Paper holds Rivest's totals over his five bounds of each kind (98 games
@@ -319,26 +319,12 @@ func summarise(b Bound, cfg Config, eval string, rows []match.Row) Result {
 	}
 	if r.Games > 0 {
 		r.MMDepth, r.ABDepth = mmDepth/float64(r.Games), abDepth/float64(r.Games)
-		r.Score, r.Low, r.High = Wilson(float64(r.MMWins)+float64(r.Ties)/2, r.Games)
+		r.Score, r.Low, r.High = stats.Wilson(float64(r.MMWins)+float64(r.Ties)/2, r.Games)
 	}
 	if r.MMCalls > 0 && r.ABSecs > 0 && r.MMSecs > 0 {
 		r.CallRatio = (float64(r.ABCalls) / r.ABSecs) / (float64(r.MMCalls) / r.MMSecs)
 	}
 	return r
-}
-
-// Wilson returns the proportion k/n and its 95% Wilson score interval.
-func Wilson(k float64, n int) (p, low, high float64) {
-	if n == 0 {
-		return 0, 0, 1
-	}
-	const z = 1.959964
-	nn := float64(n)
-	p = k / nn
-	den := 1 + z*z/nn
-	mid := (p + z*z/(2*nn)) / den
-	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
-	return p, math.Max(0, mid-half), math.Min(1, mid+half)
 }
 
 // Total adds up results (of one kind of bound) into one row labelled label.
@@ -363,7 +349,7 @@ func Total(label string, rs []Result) Result {
 	if t.Games > 0 {
 		t.MMDepth /= float64(t.Games)
 		t.ABDepth /= float64(t.Games)
-		t.Score, t.Low, t.High = Wilson(float64(t.MMWins)+float64(t.Ties)/2, t.Games)
+		t.Score, t.Low, t.High = stats.Wilson(float64(t.MMWins)+float64(t.Ties)/2, t.Games)
 	}
 	if t.MMCalls > 0 && t.ABSecs > 0 && t.MMSecs > 0 {
 		t.CallRatio = (float64(t.ABCalls) / t.ABSecs) / (float64(t.MMCalls) / t.MMSecs)
@@ -375,7 +361,7 @@ func Total(label string, rs []Result) Result {
 func PaperTotal(kind string) Result {
 	w := Paper[kind]
 	r := Result{Bound: "Rivest 1987, total", Kind: kind, Games: w[0] + w[1] + w[2], MMWins: w[0], ABWins: w[1], Ties: w[2]}
-	r.Score, r.Low, r.High = Wilson(float64(w[0])+float64(w[2])/2, r.Games)
+	r.Score, r.Low, r.High = stats.Wilson(float64(w[0])+float64(w[2])/2, r.Games)
 	if kind == "time" {
 		r.CallRatio = PaperRatio
 	}
