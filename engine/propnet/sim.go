@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"gdlab/engine/game"
 )
@@ -385,6 +386,20 @@ func (s *Sim) legal(role int, dst []game.Move) []game.Move {
 		return dst
 	}
 	lo, hi := s.net.inputOff[role], s.net.inputOff[role+1]
+	if n := s.LegalCount(role); n*gatherFactor < int(hi-lo) {
+		// Few legal moves among many inputs (the waiting role's noop, a
+		// piece game's moves): gathering them from the groups and sorting
+		// is cheaper than testing every input.
+		for g := s.net.groupOff[role]; g < s.net.groupOff[role+1]; g++ {
+			if value(s.cnt, s.net.groupGate[g]) {
+				for _, i := range s.group[g] {
+					dst = append(dst, game.Move(i-lo))
+				}
+			}
+		}
+		slices.Sort(dst)
+		return dst
+	}
 	for i := lo; i < hi; i++ {
 		if s.legalIn(i) {
 			dst = append(dst, game.Move(i-lo))
@@ -392,6 +407,10 @@ func (s *Sim) legal(role int, dst []game.Move) []game.Move {
 	}
 	return dst
 }
+
+// gatherFactor is how many inputs per legal move make Legal gather the
+// moves from their groups and sort them rather than test every input.
+const gatherFactor = 8
 
 // IsLegal reports whether role may play m in the current state.
 func (s *Sim) IsLegal(role int, m game.Move) bool {
