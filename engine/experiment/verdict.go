@@ -7,11 +7,13 @@ import "os"
 // are not verdicts.
 func Quick() bool { return os.Getenv("GDLAB_QUICK") != "" }
 
-// Verdict is the outcome of a measurement under a claim. Supported is
-// computed by the experiment from its data, by a rule it states before
-// the run; Text gives the figures the rule read.
+// Verdict is the outcome of a measurement under a claim. Supported and
+// Refuted are computed by the experiment from its data, by a rule it
+// states before the run; neither means the data do not decide. Text gives
+// the figures the rule read.
 type Verdict struct {
 	Supported bool
+	Refuted   bool // the data contradict the claim
 	Text      string
 	Quick     bool // a quick run: shown, never taken as a verdict
 }
@@ -22,13 +24,16 @@ func NewVerdict(supported bool, text string) Verdict {
 	return Verdict{Supported: supported, Text: text, Quick: Quick()}
 }
 
-// Markdown renders the verdict as a notebook shows it: "Supported." or
-// "Not supported." in bold before the text, and for a quick run a note
-// that it is not a verdict.
+// Markdown renders the verdict as a notebook shows it: "Supported.",
+// "Refuted." or "Not supported." in bold before the text, and for a quick
+// run a note that it is not a verdict.
 func (v Verdict) Markdown() string {
-	word := "**Supported.**"
-	if !v.Supported {
-		word = "**Not supported.**"
+	word := "**Not supported.**"
+	switch {
+	case v.Supported:
+		word = "**Supported.**"
+	case v.Refuted:
+		word = "**Refuted.**"
 	}
 	if v.Quick {
 		return word + " " + v.Text + " *(Quick run: not a verdict.)*"

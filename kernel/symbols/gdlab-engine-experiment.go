@@ -7,22 +7,33 @@ package symbols
 
 import (
 	"gdlab/engine/experiment"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/experiment/experiment"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Machine":     reflect.ValueOf(experiment.Machine),
-		"MustMachine": reflect.ValueOf(experiment.MustMachine),
-		"MustNetwork": reflect.ValueOf(experiment.MustNetwork),
-		"MustRules":   reflect.ValueOf(experiment.MustRules),
-		"Network":     reflect.ValueOf(experiment.Network),
-		"NewVerdict":  reflect.ValueOf(experiment.NewVerdict),
-		"Quick":       reflect.ValueOf(experiment.Quick),
-		"Rules":       reflect.ValueOf(experiment.Rules),
+		"LedgerDir":        reflect.ValueOf(constant.MakeFromLiteral("\"datasets/ledger\"", token.STRING, 0)),
+		"Machine":          reflect.ValueOf(experiment.Machine),
+		"MustMachine":      reflect.ValueOf(experiment.MustMachine),
+		"MustNetwork":      reflect.ValueOf(experiment.MustNetwork),
+		"MustRecord":       reflect.ValueOf(experiment.MustRecord),
+		"MustRules":        reflect.ValueOf(experiment.MustRules),
+		"Network":          reflect.ValueOf(experiment.Network),
+		"NewVerdict":       reflect.ValueOf(experiment.NewVerdict),
+		"PoolOf":           reflect.ValueOf(experiment.PoolOf),
+		"Pooled":           reflect.ValueOf(experiment.Pooled),
+		"Quick":            reflect.ValueOf(experiment.Quick),
+		"Record":           reflect.ValueOf(experiment.Record),
+		"Rules":            reflect.ValueOf(experiment.Rules),
+		"ScratchLedgerDir": reflect.ValueOf(constant.MakeFromLiteral("\"out/ledger\"", token.STRING, 0)),
 
 		// type definitions
-		"Verdict": reflect.ValueOf((*experiment.Verdict)(nil)),
+		"Pool":      reflect.ValueOf((*experiment.Pool)(nil)),
+		"Run":       reflect.ValueOf((*experiment.Run)(nil)),
+		"ScoreRule": reflect.ValueOf((*experiment.ScoreRule)(nil)),
+		"Verdict":   reflect.ValueOf((*experiment.Verdict)(nil)),
 	}
 }

@@ -1,0 +1,196 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"gdlab/engine/ledger"
+	"gdlab/engine/stats"
+)
+
+// LedgerDir is where full runs are recorded, relative to the repository
+// root: the ledger is committed with the code, so every reader pools the
+// same runs.
+const LedgerDir = "datasets/ledger"
+
+// ScratchLedgerDir is where quick runs are recorded, relative to the
+// repository root: they check that an experiment runs, are never pooled,
+// and stay out of the committed ledger.
+const ScratchLedgerDir = "out/ledger"
+
+// Run describes one run of an experiment for the ledger: what was set,
+// which seeds, and one result per game or position.
+type Run struct {
+	Experiment string
+	Settings   map[string]string
+	Seeds      []uint64
+	Results    []ledger.Result
+}
+
+// Record appends the run to the repository's ledger (datasets/ledger, or
+// out/ledger for a quick run) with the code version, the time and the
+// machine's load, and returns the record written.
+func Record(run Run) (ledger.Record, error) {
+	root, err := ledger.Root()
+	if err != nil {
+		return ledger.Record{}, err
+	}
+	version, err := ledger.CodeVersion(root)
+	if err != nil {
+		return ledger.Record{}, err
+	}
+	rec := ledger.Record{Experiment: run.Experiment, Version: version, Quick: Quick(), Settings: run.Settings,
+		Seeds: run.Seeds, Load: ledger.Load(), Source: source(), Results: run.Results}
+	dir := LedgerDir
+	if rec.Quick {
+		dir = ScratchLedgerDir
+	}
+	l, err := ledger.Open(filepath.Join(root, dir))
+	if err != nil {
+		return ledger.Record{}, err
+	}
+	return rec, l.Append(rec)
+}
+
+// MustRecord is Record for notebook cells: it panics on error.
+func MustRecord(run Run) ledger.Record {
+	rec, err := Record(run)
+	if err != nil {
+		panic(err)
+	}
+	return rec
+}
+
+// source names what ran: the program, which for a notebook is the kernel.
+func source() string {
+	if len(os.Args) == 0 {
+		return ""
+	}
+	return filepath.Base(os.Args[0])
+}
+
+// Pool is an estimate pooled over every full run of one code version: the
+// mean of the results' values with its 95% Student's t interval.
+type Pool struct {
+	Experiment string
+	Game       string // the results pooled: one game's, or every game's when ""
+	Version    string // the code version whose runs are pooled
+	Current    bool   // Version is the code running now
+	Runs       []ledger.Record
+	N          int // results pooled
+	Mean       float64
+	Low, High  float64
+}
+
+// Pooled returns the pool of an experiment's results for game ("" for all
+// games) over the full runs of the code running now; when this code has no
+// full run, over the latest version that has one, with Current false. A
+// pool with no runs has N = 0.
+func Pooled(experiment, game string) (Pool, error) {
+	root, err := ledger.Root()
+	if err != nil {
+		return Pool{}, err
+	}
+	version, err := ledger.CodeVersion(root)
+	if err != nil {
+		return Pool{}, err
+	}
+	l, err := ledger.Open(filepath.Join(root, LedgerDir))
+	if err != nil {
+		return Pool{}, err
+	}
+	recs, err := l.Runs(experiment)
+	if err != nil {
+		return Pool{}, err
+	}
+	return PoolOf(experiment, game, version, recs), nil
+}
+
+// PoolOf pools recs as Pooled does, taking version as the code running now.
+func PoolOf(experiment, game, version string, recs []ledger.Record) Pool {
+	p := Pool{Experiment: experiment, Game: game, Version: version, Current: true}
+	runs := ledger.Select(recs, version)
+	if len(runs) == 0 {
+		for i := len(recs) - 1; i >= 0; i-- {
+			if !recs[i].Quick {
+				p.Version, p.Current = recs[i].Version, false
+				runs = ledger.Select(recs, p.Version)
+				break
+			}
+		}
+	}
+	var xs []float64
+	for _, r := range runs {
+		if vs := values(r, game); len(vs) > 0 {
+			p.Runs = append(p.Runs, r)
+			xs = append(xs, vs...)
+		}
+	}
+	p.N = len(xs)
+	p.Mean, p.Low, p.High = stats.MeanInterval(xs, 0.95)
+	return p
+}
+
+// values returns a record's result values for game ("" for all).
+func values(r ledger.Record, game string) []float64 {
+	var xs []float64
+	for _, res := range r.Results {
+		if game == "" || res.Game == game {
+			xs = append(xs, res.Value)
+		}
+	}
+	return xs
+}
+
+// RunInterval returns the mean of run i's values for the pool's game with
+// its 95% t interval: one point of a chart of the runs.
+func (p Pool) RunInterval(i int) (mean, low, high float64) {
+	return stats.MeanInterval(values(p.Runs[i], p.Game), 0.95)
+}
+
+// String describes the pool as a verdict quotes it.
+func (p Pool) String() string {
+	if p.N == 0 {
+		return fmt.Sprintf("no full run of %s recorded", p.Experiment)
+	}
+	s := fmt.Sprintf("%.1f [%.1f, %.1f] pooled over %d results of %d full runs of code version %s",
+		p.Mean, finite(p.Low), finite(p.High), p.N, len(p.Runs), p.Version)
+	if !p.Current {
+		s += " (not the code running now, which has no full run yet)"
+	}
+	return s
+}
+
+// finite clips an infinite interval end (one result) for printing.
+func finite(x float64) float64 {
+	return math.Max(-1e9, math.Min(1e9, x))
+}
+
+// ScoreRule decides a claim that a player scores at least Target (0 to
+// 100) against an opponent, from a pool of its scores. The rule, fixed
+// before the runs: Supported when the pooled mean reaches Target and the
+// whole pooled interval lies above Floor (50: it beats the opponent);
+// Refuted when the whole interval lies below Target; otherwise not
+// supported, the data being short of deciding.
+type ScoreRule struct {
+	Target, Floor float64
+}
+
+// Decide returns the verdict of the rule on p, its text the pool's figures
+// followed by detail. A pool of no current full run decides nothing.
+func (r ScoreRule) Decide(p Pool, detail string) Verdict {
+	text := fmt.Sprintf("Pooled score %s; the rule: supported when the pooled mean is at least %g and the interval above %g, refuted when the interval lies below %g.",
+		p, r.Target, r.Floor, r.Target)
+	if detail != "" {
+		text += " " + detail
+	}
+	v := Verdict{Text: text, Quick: Quick()}
+	if p.N == 0 || !p.Current {
+		return v
+	}
+	v.Supported = p.Mean >= r.Target && p.Low > r.Floor
+	v.Refuted = p.High < r.Target
+	return v
+}

@@ -1,0 +1,130 @@
+package experiment
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gdlab/engine/ledger"
+)
+
+// run makes a record of version with one result per value, all of game g.
+func run(version string, quick bool, g string, values ...float64) ledger.Record {
+	rec := ledger.Record{Experiment: "e", Version: version, Quick: quick}
+	for _, v := range values {
+		rec.Results = append(rec.Results, ledger.Result{Game: g, Value: v})
+	}
+	return rec
+}
+
+func TestPoolOfPoolsFullRunsOfTheCurrentVersion(t *testing.T) {
+	recs := []ledger.Record{
+		run("old", false, "a", 0, 0),
+		run("new", false, "a", 100, 0),
+		run("new", true, "a", 100, 100, 100), // quick: never pooled
+		run("new", false, "a", 100, 100),
+		run("new", false, "b", 0),
+	}
+	p := PoolOf("e", "a", "new", recs)
+	if !p.Current || len(p.Runs) != 2 || p.N != 4 || p.Mean != 75 {
+		t.Fatalf("pool of a: %+v", p)
+	}
+	if all := PoolOf("e", "", "new", recs); all.N != 5 || len(all.Runs) != 3 || all.Mean != 60 {
+		t.Fatalf("pool of every game: %+v", all)
+	}
+	// t interval of {100, 0, 100, 100}: 75 ± 3.182446 · 50/2.
+	if half := 3.182446 * 25; math.Abs(p.Low-(75-half)) > 1e-4 || math.Abs(p.High-(75+half)) > 1e-4 {
+		t.Errorf("interval [%g, %g], want 75 ± %g", p.Low, p.High, half)
+	}
+	if m, lo, hi := p.RunInterval(0); m != 50 || lo >= 0 || hi <= 100 {
+		t.Errorf("first run: %g [%g, %g]", m, lo, hi)
+	}
+}
+
+func TestPoolOfFallsBackToTheLatestVersionWithAFullRun(t *testing.T) {
+	recs := []ledger.Record{run("v1", false, "a", 10), run("v2", false, "a", 20, 30), run("v3", true, "a", 90)}
+	p := PoolOf("e", "a", "v3", recs)
+	if p.Current || p.Version != "v2" || p.N != 2 || p.Mean != 25 {
+		t.Fatalf("fallback pool: %+v", p)
+	}
+	if !strings.Contains(p.String(), "not the code running now") {
+		t.Errorf("a stale pool does not say so: %s", p)
+	}
+	if none := PoolOf("e", "a", "v1", nil); none.N != 0 || !strings.Contains(none.String(), "no full run") {
+		t.Errorf("empty pool: %+v %s", none, none)
+	}
+}
+
+func TestScoreRule(t *testing.T) {
+	t.Setenv("GDLAB_QUICK", "")
+	rule := ScoreRule{Target: 60, Floor: 50}
+	scores := func(version string, wins, games int) Pool {
+		vs := make([]float64, games)
+		for i := 0; i < wins; i++ {
+			vs[i] = 100
+		}
+		return PoolOf("e", "", version, []ledger.Record{run("v", false, "g", vs...)})
+	}
+	for _, c := range []struct {
+		name               string
+		p                  Pool
+		supported, refuted bool
+	}{
+		{"clear win", scores("v", 70, 100), true, false},
+		{"short of the target", scores("v", 40, 100), false, true},
+		{"undecided", scores("v", 12, 20), false, false},
+		{"stale code decides nothing", scores("other", 90, 100), false, false},
+	} {
+		v := rule.Decide(c.p, "")
+		if v.Supported != c.supported || v.Refuted != c.refuted {
+			t.Errorf("%s: %+v", c.name, v)
+		}
+		if !strings.Contains(v.Text, "the rule:") {
+			t.Errorf("%s: the verdict does not state its rule: %s", c.name, v.Text)
+		}
+	}
+	if !strings.HasPrefix((Verdict{Refuted: true}).Markdown(), "**Refuted.**") {
+		t.Error("a refuted verdict does not say so")
+	}
+}
+
+func TestRecordWritesFullRunsToTheLedgerAndQuickRunsAside(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"go.mod", "go.sum"} {
+		if err := os.WriteFile(filepath.Join(root, f), []byte("module gdlab\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"engine", "datasets"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GDLAB_ROOT", root)
+	res := []ledger.Result{{Game: "g", Value: 100}}
+	t.Setenv("GDLAB_QUICK", "1")
+	if _, err := Record(Run{Experiment: "e", Results: res}); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GDLAB_QUICK", "")
+	rec, err := Record(Run{Experiment: "e", Settings: map[string]string{"games": "1"}, Results: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Pooled("e", "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Current || len(p.Runs) != 1 || p.Runs[0].Version != rec.Version || p.Runs[0].Settings["games"] != "1" {
+		t.Fatalf("pooled after one full and one quick run: %+v", p)
+	}
+	scratch, err := ledger.Open(filepath.Join(root, ScratchLedgerDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if quick, err := scratch.Runs("e"); err != nil || len(quick) != 1 || !quick[0].Quick {
+		t.Fatalf("the quick run is not in the scratch ledger: %+v, %v", quick, err)
+	}
+}
