@@ -21,7 +21,9 @@ const LedgerDir = "datasets/ledger"
 const ScratchLedgerDir = "out/ledger"
 
 // Run describes one run of an experiment for the ledger: what was set,
-// which seeds, and one result per game or position.
+// which seeds, and one result per game or position. An experiment id names
+// one configuration, since its full runs are pooled: a change of settings
+// takes a new id.
 type Run struct {
 	Experiment string
 	Settings   map[string]string
@@ -193,4 +195,24 @@ func (r ScoreRule) Decide(p Pool, detail string) Verdict {
 	v.Supported = p.Mean >= r.Target && p.Low > r.Floor
 	v.Refuted = p.High < r.Target
 	return v
+}
+
+// ChartData returns a chart of the pool: one category per run ("run 1",
+// …) and a last one, "pooled", with each one's mean and 95% interval,
+// the interval clipped to [min, max] (a run of one result has an infinite
+// one). xs numbers the categories from 0, as a bar chart places them.
+func (p Pool) ChartData(min, max float64) (categories []string, xs, means, lows, highs []float64) {
+	add := func(name string, m, lo, hi float64) {
+		categories = append(categories, name)
+		xs = append(xs, float64(len(xs)))
+		means, lows, highs = append(means, m), append(lows, math.Max(min, lo)), append(highs, math.Min(max, hi))
+	}
+	for i := range p.Runs {
+		m, lo, hi := p.RunInterval(i)
+		add(fmt.Sprintf("run %d", i+1), m, lo, hi)
+	}
+	if p.N > 0 {
+		add("pooled", p.Mean, p.Low, p.High)
+	}
+	return categories, xs, means, lows, highs
 }

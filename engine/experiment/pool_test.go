@@ -4,10 +4,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"gdlab/engine/ledger"
+	"gdlab/engine/match"
 )
 
 // run makes a record of version with one result per value, all of game g.
@@ -126,5 +128,33 @@ func TestRecordWritesFullRunsToTheLedgerAndQuickRunsAside(t *testing.T) {
 	}
 	if quick, err := scratch.Runs("e"); err != nil || len(quick) != 1 || !quick[0].Quick {
 		t.Fatalf("the quick run is not in the scratch ledger: %+v, %v", quick, err)
+	}
+}
+
+func TestMatchResults(t *testing.T) {
+	tab := &match.Table{Rows: []match.Row{
+		{Game: "g", Seed: 1, Roles: []string{"white", "black"}, Players: []string{"a", "b"}, Scores: []int{100, 0}},
+		{Game: "g", Seed: 2, Roles: []string{"white", "black"}, Players: []string{"b", "a"}, Scores: []int{50, 50}},
+		{Game: "g", Seed: 3, Roles: []string{"white", "black"}, Players: []string{"b", "a"}, Scores: []int{100, -1}},
+	}}
+	got := MatchResults(tab, "a")
+	want := []ledger.Result{
+		{Game: "g", Seed: 1, Value: 100, Outcome: ledger.Win, Detail: "as white"},
+		{Game: "g", Seed: 2, Value: 50, Outcome: ledger.Draw, Detail: "as black"},
+		{Game: "g", Seed: 3, Value: 0, Outcome: ledger.Loss, Detail: "as black"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("results of a:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestChartData(t *testing.T) {
+	p := PoolOf("e", "", "v", []ledger.Record{run("v", false, "g", 100), run("v", false, "g", 0, 100)})
+	cats, xs, means, lows, highs := p.ChartData(0, 100)
+	if !reflect.DeepEqual(cats, []string{"run 1", "run 2", "pooled"}) || !reflect.DeepEqual(xs, []float64{0, 1, 2}) {
+		t.Fatalf("categories %v at %v", cats, xs)
+	}
+	if means[0] != 100 || lows[0] != 0 || highs[0] != 100 || means[2] != p.Mean || lows[1] != 0 || highs[1] != 100 {
+		t.Errorf("means %v lows %v highs %v", means, lows, highs)
 	}
 }

@@ -49,7 +49,7 @@ func pairwise(t *Table, names []string) (w, n [][]float64) {
 				if i == j {
 					continue
 				}
-				s := pairScore(score(row, a), score(row, b))
+				s := pairScore(row.Score(a), row.Score(b))
 				w[i][j] += s
 				w[j][i] += 1 - s
 				n[i][j]++

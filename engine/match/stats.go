@@ -39,7 +39,7 @@ func Standings(t *Table) []Standing {
 	for _, r := range t.Rows {
 		for s := range r.Players {
 			i := indexOf(names, r.Players[s])
-			switch outcome(r, s) {
+			switch r.Outcome(s) {
 			case 1:
 				out[i].Wins++
 			case 0.5:
@@ -67,7 +67,7 @@ func playerScores(t *Table) ([]string, [][]float64) {
 				names, scores = append(names, p), append(scores, nil)
 				i = len(names) - 1
 			}
-			scores[i] = append(scores[i], score(r, s))
+			scores[i] = append(scores[i], r.Score(s))
 		}
 	}
 	return names, scores
@@ -85,24 +85,24 @@ func meanInterval(name string, xs []float64) Standing {
 	return st
 }
 
-// score is seat s's score, an undefined goal counting 0.
-func score(r Row, s int) float64 {
+// Score is seat s's score in the match, 0 when the goal is undefined.
+func (r Row) Score(s int) float64 {
 	if s >= len(r.Scores) || r.Scores[s] < 0 {
 		return 0
 	}
 	return float64(r.Scores[s])
 }
 
-// outcome is 1 when seat s beat every other seat, 0.5 when it tied for the
+// Outcome is 1 when seat s beat every other seat, 0.5 when it tied for the
 // top, 0 otherwise.
-func outcome(r Row, s int) float64 {
+func (r Row) Outcome(s int) float64 {
 	best := math.Inf(-1)
 	for o := range r.Players {
 		if o != s {
-			best = math.Max(best, score(r, o))
+			best = math.Max(best, r.Score(o))
 		}
 	}
-	switch mine := score(r, s); {
+	switch mine := r.Score(s); {
 	case mine > best:
 		return 1
 	case mine == best:

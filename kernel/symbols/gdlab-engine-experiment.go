@@ -17,6 +17,7 @@ func init() {
 		// function, constant and variable definitions
 		"LedgerDir":        reflect.ValueOf(constant.MakeFromLiteral("\"datasets/ledger\"", token.STRING, 0)),
 		"Machine":          reflect.ValueOf(experiment.Machine),
+		"MatchResults":     reflect.ValueOf(experiment.MatchResults),
 		"MustMachine":      reflect.ValueOf(experiment.MustMachine),
 		"MustNetwork":      reflect.ValueOf(experiment.MustNetwork),
 		"MustRecord":       reflect.ValueOf(experiment.MustRecord),
