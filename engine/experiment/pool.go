@@ -1,7 +1,9 @@
 package experiment
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -99,7 +101,11 @@ func Pooled(experiment, game string) (Pool, error) {
 	if err != nil {
 		return Pool{}, err
 	}
-	l, err := ledger.Open(filepath.Join(root, LedgerDir))
+	dir := filepath.Join(root, LedgerDir)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return PoolOf(experiment, game, version, nil), nil
+	}
+	l, err := ledger.Open(dir)
 	if err != nil {
 		return Pool{}, err
 	}
@@ -183,8 +189,12 @@ type ScoreRule struct {
 // Decide returns the verdict of the rule on p, its text the pool's figures
 // followed by detail. A pool of no current full run decides nothing.
 func (r ScoreRule) Decide(p Pool, detail string) Verdict {
-	text := fmt.Sprintf("Pooled score %s; the rule: supported when the pooled mean is at least %g and the interval above %g, refuted when the interval lies below %g.",
-		p, r.Target, r.Floor, r.Target)
+	text := fmt.Sprintf("Pooled score: %s.", p)
+	if p.N == 0 {
+		text = fmt.Sprintf("No full run of %s is recorded: nothing to decide.", p.Experiment)
+	}
+	text += fmt.Sprintf(" The rule: supported when the pooled mean is at least %g and its interval lies above %g, refuted when the interval lies below %g.",
+		r.Target, r.Floor, r.Target)
 	if detail != "" {
 		text += " " + detail
 	}

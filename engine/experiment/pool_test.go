@@ -83,7 +83,7 @@ func TestScoreRule(t *testing.T) {
 		if v.Supported != c.supported || v.Refuted != c.refuted {
 			t.Errorf("%s: %+v", c.name, v)
 		}
-		if !strings.Contains(v.Text, "the rule:") {
+		if !strings.Contains(v.Text, "The rule:") {
 			t.Errorf("%s: the verdict does not state its rule: %s", c.name, v.Text)
 		}
 	}
