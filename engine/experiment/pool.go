@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -76,14 +77,17 @@ func source() string {
 }
 
 // Pool is an estimate pooled over every full run of one code version: the
-// mean of the results' values with its 95% Student's t interval.
+// mean of the results' values with its 95% Student's t interval. Runs that
+// reproduce a pooled run exactly (same settings, seeds and results: a
+// deterministic experiment run again) count once.
 type Pool struct {
 	Experiment string
-	Game       string // the results pooled: one game's, or every game's when ""
-	Version    string // the code version whose runs are pooled
-	Current    bool   // Version is the code running now
-	Runs       []ledger.Record
-	N          int // results pooled
+	Game       string          // the results pooled: one game's, or every game's when ""
+	Version    string          // the code version whose runs are pooled
+	Current    bool            // Version is the code running now
+	Runs       []ledger.Record // the runs pooled
+	Replicas   int             // runs left out as exact replicas of a pooled run
+	N          int             // results pooled
 	Mean       float64
 	Low, High  float64
 }
@@ -130,15 +134,36 @@ func PoolOf(experiment, game, version string, recs []ledger.Record) Pool {
 		}
 	}
 	var xs []float64
+	seen := map[string]bool{}
 	for _, r := range runs {
-		if vs := values(r, game); len(vs) > 0 {
-			p.Runs = append(p.Runs, r)
-			xs = append(xs, vs...)
+		vs := values(r, game)
+		if len(vs) == 0 {
+			continue
 		}
+		if key := replicaKey(r); seen[key] {
+			p.Replicas++
+			continue
+		} else {
+			seen[key] = true
+		}
+		p.Runs = append(p.Runs, r)
+		xs = append(xs, vs...)
 	}
 	p.N = len(xs)
 	p.Mean, p.Low, p.High = stats.MeanInterval(xs, 0.95)
 	return p
+}
+
+// replicaKey identifies a run by its settings, seeds and results: a run
+// of a deterministic experiment repeated with the same seeds reproduces
+// them exactly and adds no information.
+func replicaKey(r ledger.Record) string {
+	raw, _ := json.Marshal(struct {
+		S map[string]string
+		D []uint64
+		R []ledger.Result
+	}{r.Settings, r.Seeds, r.Results})
+	return string(raw)
 }
 
 // values returns a record's result values for game ("" for all).
@@ -165,6 +190,9 @@ func (p Pool) String() string {
 	}
 	s := fmt.Sprintf("%.1f [%.1f, %.1f] pooled over %d results of %d full runs of code version %s",
 		p.Mean, finite(p.Low), finite(p.High), p.N, len(p.Runs), p.Version)
+	if p.Replicas > 0 {
+		s += fmt.Sprintf(" (%d more runs reproduced a pooled run exactly and count once)", p.Replicas)
+	}
 	if !p.Current {
 		s += " (not the code running now, which has no full run yet)"
 	}

@@ -158,3 +158,18 @@ func TestChartData(t *testing.T) {
 		t.Errorf("means %v lows %v highs %v", means, lows, highs)
 	}
 }
+
+func TestPoolOfCountsExactReplicasOnce(t *testing.T) {
+	a := run("v", false, "g", 100, 0)
+	a.Seeds = []uint64{1}
+	again := a
+	other := run("v", false, "g", 100, 100)
+	other.Seeds = []uint64{1} // same seeds, other results: a time-bound run
+	p := PoolOf("e", "", "v", []ledger.Record{a, again, other})
+	if len(p.Runs) != 2 || p.Replicas != 1 || p.N != 4 || p.Mean != 75 {
+		t.Fatalf("pool with a replica: %+v", p)
+	}
+	if !strings.Contains(p.String(), "count once") {
+		t.Errorf("the pool does not say it left a replica out: %s", p)
+	}
+}
