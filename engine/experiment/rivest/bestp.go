@@ -19,6 +19,12 @@ type PEvidence struct {
 	// Diff is the best p's score minus this one's, with its 95% bootstrap
 	// interval [Low, High]; all zero for the best p itself.
 	Diff, Low, High float64
+	// SimLow and SimHigh bound Diff by a simultaneous 95% interval: each
+	// of the comparisons with the best p at level 1 − 0.05/(comparisons)
+	// (Bonferroni), so that all of them hold together with 95% confidence.
+	// The best p was itself picked from the data, which these intervals do
+	// not correct for: its lead is optimistic.
+	SimLow, SimHigh float64
 }
 
 // PSweep is the verdict of a sweep on p: every p's evidence, best first.
@@ -108,6 +114,7 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 			diffs[k] = append(diffs[k], scores[best]-scores[k])
 		}
 	})
+	alpha := SimultaneousAlpha(nP)
 	for k := range nP {
 		if resamples > 0 {
 			out.Ps[k].Top /= float64(resamples)
@@ -119,6 +126,7 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 		if resamples > 0 {
 			slices.Sort(diffs[k])
 			out.Ps[k].Low, out.Ps[k].High = stats.Percentile(diffs[k], 0.025), stats.Percentile(diffs[k], 0.975)
+			out.Ps[k].SimLow, out.Ps[k].SimHigh = stats.Percentile(diffs[k], alpha/2), stats.Percentile(diffs[k], 1-alpha/2)
 		}
 	}
 	slices.SortStableFunc(out.Ps, func(a, b PEvidence) int {
@@ -133,6 +141,28 @@ func BestP(blocks []Block, resamples int, seed uint64) PSweep {
 	return out
 }
 
+// SweepSummary is the verdict on p of a sweep's blocks, as the sweep's
+// report states it: BestP pooled over the blocks, then block by block,
+// each with Resamples resamples from seed.
+func SweepSummary(blocks []Block, seed uint64) []string {
+	lines := BestP(blocks, Resamples, seed).Markdown()
+	for _, b := range blocks {
+		lines = append(lines, "")
+		lines = append(lines, BestP([]Block{b}, Resamples, seed).Markdown()...)
+	}
+	return lines
+}
+
+// SimultaneousAlpha is the error rate of each of the comparisons of the
+// best of nP values with the others that keeps the family's at 5%
+// (Bonferroni): 0.05/(nP − 1).
+func SimultaneousAlpha(nP int) float64 {
+	if nP < 2 {
+		return 0.05
+	}
+	return 0.05 / float64(nP-1)
+}
+
 // Markdown renders the verdict as a sentence and a table.
 func (ps PSweep) Markdown() []string {
 	if len(ps.Ps) == 0 {
@@ -143,15 +173,16 @@ func (ps PSweep) Markdown() []string {
 		fmt.Sprintf("Pooled over %q: best p = %g, MM score %.3f over %d games; it scores highest in %.0f%% of %d paired bootstrap resamples (seed %d) of the openings and colours.",
 			ps.Blocks, b.P, b.Score, b.Games, 100*b.Top, ps.Resamples, ps.Seed),
 		"",
-		"| p | games | MM score | share of resamples where best | best p's score minus this one [95% interval] |",
-		"|---|---|---|---|---|",
+		"| p | games | MM score | share of resamples where best | best p's score minus this one [95% interval] | [simultaneous 95%] |",
+		"|---|---|---|---|---|---|",
 	}
 	for i, e := range ps.Ps {
-		diff := "(best)"
+		diff, sim := "(best)", ""
 		if i > 0 {
 			diff = fmt.Sprintf("%+.3f [%+.3f, %+.3f]", e.Diff, e.Low, e.High)
+			sim = fmt.Sprintf("[%+.3f, %+.3f]", e.SimLow, e.SimHigh)
 		}
-		lines = append(lines, fmt.Sprintf("| %g | %d | %.3f | %.0f%% | %s |", e.P, e.Games, e.Score, 100*e.Top, diff))
+		lines = append(lines, fmt.Sprintf("| %g | %d | %.3f | %.0f%% | %s | %s |", e.P, e.Games, e.Score, 100*e.Top, diff, sim))
 	}
 	return lines
 }

@@ -97,11 +97,7 @@ func Experiment(ctx context.Context, m game.Machine, st Settings) ([]*Report, er
 		}
 		sweep.Blocks = append(sweep.Blocks, Block{Title: fmt.Sprintf("p sweep at %s (%s)", b.Label, variant), Results: rs})
 	}
-	sweep.Summary = append(sweep.Summary, BestP(sweep.Blocks, Resamples, st.Seed).Markdown()...)
-	for _, b := range sweep.Blocks {
-		sweep.Summary = append(sweep.Summary, "")
-		sweep.Summary = append(sweep.Summary, BestP([]Block{b}, Resamples, st.Seed).Markdown()...)
-	}
+	sweep.Summary = SweepSummary(sweep.Blocks, st.Seed)
 	out = append(out, sweep)
 	general := &Report{Title: "A general GDL evaluator (mobility) in place of Rivest's", Command: st.Command, Seeds: seeds, Notes: notes}
 	rs := run("general evaluator", Config{P: st.P, Reverse: st.Reverse, Eval: heuristic.Mobility{}}, middle)

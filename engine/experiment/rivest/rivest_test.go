@@ -71,8 +71,15 @@ func TestBestP(t *testing.T) {
 	if e := v.Ps[1]; math.Abs(e.Diff-(1-20.0/39)) > 1e-12 || e.Low <= 0.2 || e.High > 0.8 || e.Low > e.Diff || e.High < e.Diff {
 		t.Errorf("difference to p=1: %+v", e)
 	}
-	if e := v.Ps[2]; e.Diff != 1 || e.Low != 1 || e.High != 1 {
+	if e := v.Ps[2]; e.Diff != 1 || e.Low != 1 || e.High != 1 || e.SimLow != 1 || e.SimHigh != 1 {
 		t.Errorf("difference to p=100: %+v", e)
+	}
+	// Two comparisons: each simultaneous interval is a 97.5% one, wider.
+	if e := v.Ps[1]; e.SimLow > e.Low || e.SimHigh < e.High || e.SimHigh-e.SimLow <= e.High-e.Low {
+		t.Errorf("simultaneous interval [%g, %g] not wider than [%g, %g]", e.SimLow, e.SimHigh, e.Low, e.High)
+	}
+	if a := SimultaneousAlpha(7); math.Abs(a-0.05/6) > 1e-15 {
+		t.Errorf("alpha for 7 values: %g", a)
 	}
 	// Pooled over two blocks, p=2 wins one and loses the other: even with 5.
 	b1 := sweepBlock([]float64{2, 5}, [][]float64{all(1), half})
