@@ -41,8 +41,12 @@ type GoalLatch struct {
 	Value  int      // the goal value
 	Bases  []int    // the latches (one, or a pair that decides only together)
 	Facts  []string // their fact texts
+	Values []bool   // the values of Bases that decide the goal
 	Forces bool     // true: the goal holds; false: it can no longer hold
-	Why    string
+	// Kept reports a kept pair (see Options.KeptPairs): Bases[0] is a latch
+	// and Bases[1] is not, but keeps its value while the latch holds.
+	Kept bool
+	Why  string
 }
 
 // Options tune Analyze. The zero value gives the defaults.
@@ -50,6 +54,14 @@ type Options struct {
 	// MaxPairLatches bounds the latches in a goal's support for which pairs
 	// of latches are also tried; 0 means 40, negative means no pairs.
 	MaxPairLatches int
+	// KeptPairs also tries, for a base X in a goal's support that is not a
+	// latch, each latch L in the support of next(X): when next(X) keeps X's
+	// value v whenever L holds its latched value (three-valued evaluation
+	// with only L and X known), the pair {L, X = v} is invariant once it
+	// holds, and decides the goal if the goal evaluates with it alone. In
+	// untwistycomplex2 the latch p and the corridor's end q8 form such a
+	// pair: q8 can become true only while p is false.
+	KeptPairs bool
 }
 
 // Analysis is what Analyze found in one network. Its methods are safe for
@@ -59,6 +71,7 @@ type Analysis struct {
 	Latches     []Latch
 	GoalLatches []GoalLatch
 	goals       [][]goalValue // per role, by value ascending
+	facts       []string      // base -> fact text
 	latchOf     map[int]int   // base -> index into Latches
 	factIndex   map[string]int
 	net         *propnet.Net // the network read, whose states' bits index bases
@@ -76,6 +89,7 @@ type goalValue struct {
 type cond struct {
 	bases []int
 	vals  []bool
+	kept  bool // bases[1] is no latch, kept by the latch bases[0]
 }
 
 // Analyze finds the latches and goal latches of net.
@@ -84,7 +98,7 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Roles: c.Roles, latchOf: map[int]int{}, factIndex: map[string]int{}, net: net}
+	a := &Analysis{Roles: c.Roles, facts: c.Bases, latchOf: map[int]int{}, factIndex: map[string]int{}, net: net}
 	for i, f := range c.Bases {
 		a.factIndex[f] = i
 	}
@@ -97,7 +111,7 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 		maxPair = 40
 	}
 	for r := range c.Roles {
-		if err := a.findGoalLatches(ctx, c, e, r, maxPair); err != nil {
+		if err := a.findGoalLatches(ctx, c, e, r, maxPair, opt.KeptPairs); err != nil {
 			return nil, err
 		}
 	}
@@ -145,7 +159,7 @@ func latchWhy(l Latch, nx circuit.Lit) string {
 
 // findGoalLatches tries every latch, and pairs of latches, in the support
 // of each of role's goal propositions.
-func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit.Circuit, e *circuit.Evaluator, r, maxPair int) error {
+func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit.Circuit, e *circuit.Evaluator, r, maxPair int, kept bool) error {
 	var vals []goalValue
 	for _, g := range c.Goals[r] {
 		if !g.OK {
@@ -164,9 +178,9 @@ func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit.Circuit, e *c
 			lv := a.Latches[li].Positive
 			switch e.With(g.Lit, []int{b}, []bool{lv}) {
 			case circuit.False:
-				gv.kills = append(gv.kills, cond{[]int{b}, []bool{lv}})
+				gv.kills = append(gv.kills, cond{bases: []int{b}, vals: []bool{lv}})
 			case circuit.True:
-				gv.forces = append(gv.forces, cond{[]int{b}, []bool{lv}})
+				gv.forces = append(gv.forces, cond{bases: []int{b}, vals: []bool{lv}})
 			default:
 				in = append(in, b)
 			}
@@ -178,12 +192,15 @@ func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit.Circuit, e *c
 					vs := []bool{a.Latches[a.latchOf[in[i]]].Positive, a.Latches[a.latchOf[in[j]]].Positive}
 					switch e.With(g.Lit, bs, vs) {
 					case circuit.False:
-						gv.kills = append(gv.kills, cond{bs, vs})
+						gv.kills = append(gv.kills, cond{bases: bs, vals: vs})
 					case circuit.True:
-						gv.forces = append(gv.forces, cond{bs, vs})
+						gv.forces = append(gv.forces, cond{bases: bs, vals: vs})
 					}
 				}
 			}
+		}
+		if kept {
+			a.keptPairs(c, e, g.Lit, &gv)
 		}
 		for _, k := range gv.kills {
 			a.GoalLatches = append(a.GoalLatches, a.goalLatch(r, g.Value, k, false))
@@ -198,17 +215,51 @@ func (a *Analysis) findGoalLatches(ctx context.Context, c *circuit.Circuit, e *c
 	return nil
 }
 
+// keptPairs adds to gv the kept pairs that decide goal g: a base X of
+// g's support that is no latch, with a latch L of next(X)'s support under
+// which next(X) keeps X's value.
+func (a *Analysis) keptPairs(c *circuit.Circuit, e *circuit.Evaluator, g circuit.Lit, gv *goalValue) {
+	for _, x := range c.SupportBases(g) {
+		if _, ok := a.latchOf[x]; ok {
+			continue
+		}
+		for _, l := range c.SupportBases(c.Next[x]) {
+			li, ok := a.latchOf[l]
+			if !ok {
+				continue
+			}
+			lv := a.Latches[li].Positive
+			for _, v := range []bool{true, false} {
+				bs, vs := []int{l, x}, []bool{lv, v}
+				if e.With(c.Next[x], bs, vs) != circuit.ValueOf(v) {
+					continue
+				}
+				switch e.With(g, bs, vs) {
+				case circuit.False:
+					gv.kills = append(gv.kills, cond{bases: bs, vals: vs, kept: true})
+				case circuit.True:
+					gv.forces = append(gv.forces, cond{bases: bs, vals: vs, kept: true})
+				}
+			}
+		}
+	}
+}
+
 func (a *Analysis) goalLatch(r, value int, k cond, forces bool) GoalLatch {
-	gl := GoalLatch{Role: r, Value: value, Bases: k.bases, Forces: forces}
+	gl := GoalLatch{Role: r, Value: value, Bases: k.bases, Values: k.vals, Forces: forces, Kept: k.kept}
 	var parts []string
 	for i, b := range k.bases {
-		l := a.Latches[a.latchOf[b]]
-		gl.Facts = append(gl.Facts, l.Fact)
+		fact := a.facts[b]
+		gl.Facts = append(gl.Facts, fact)
 		word := "true"
 		if !k.vals[i] {
 			word = "false"
 		}
-		parts = append(parts, fmt.Sprintf("%s is %s (a %s latch)", l.Fact, word, polarity(l.Positive)))
+		if li, ok := a.latchOf[b]; ok {
+			parts = append(parts, fmt.Sprintf("%s is %s (a %s latch)", fact, word, polarity(a.Latches[li].Positive)))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s is %s (kept %s while %s is: next(%s) is %s whenever both are)", fact, word, word, a.facts[k.bases[0]], fact, word))
+		}
 	}
 	verdict := "can never hold again"
 	if forces {

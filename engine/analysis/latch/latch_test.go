@@ -2,6 +2,9 @@ package latch
 
 import (
 	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,5 +98,113 @@ func TestCorridorAndEscort(t *testing.T) {
 	}
 	if lo, hi := a.Range(net.Initial(), 0); lo != 0 || hi != 100 {
 		t.Errorf("escort initial range [%d,%d]", lo, hi)
+	}
+}
+
+// TestKeptPairsUntwistyComplex2 reads the corpus's untwistycomplex2, the
+// game of Sancho's latch post: p is a positive latch and the goal of 100
+// is q8, which is no latch; q8 can become true only while p is false. Without
+// kept pairs no goal latch is found; with them, p true and q8 false kill
+// the goal of 100 and force the goal of 0.
+func TestKeptPairsUntwistyComplex2(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "..", "shared", "games", "untwistycomplex2", "untwistycomplex2.kif")
+	if dir := os.Getenv("GDLAB_SHARED"); dir != "" {
+		path = filepath.Join(dir, "games", "untwistycomplex2", "untwistycomplex2.kif")
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("shared corpus not found (set GDLAB_SHARED): skipping")
+	}
+	net := propnettest.Load(t, path)
+	plain, err := Analyze(context.Background(), net, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := latchMap(plain); !m["p"].Positive || len(plain.GoalLatches) != 0 {
+		t.Fatalf("without kept pairs: latches %v, goal latches %v", m, plain.GoalLatches)
+	}
+	a, err := Analyze(context.Background(), net, Options{KeptPairs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range a.Explain() {
+		t.Log(line)
+	}
+	kills, forces := false, false
+	for _, g := range a.GoalLatches {
+		if !g.Kept || len(g.Facts) != 2 || g.Facts[0] != "p" || g.Facts[1] != "q8" || !g.Values[0] || g.Values[1] {
+			t.Errorf("unexpected goal latch %+v", g)
+		}
+		kills = kills || (g.Value == 100 && !g.Forces)
+		forces = forces || (g.Value == 0 && g.Forces)
+	}
+	if !kills || !forces {
+		t.Fatalf("goal latches %+v: want p true and q8 false to kill 100 and force 0", a.GoalLatches)
+	}
+	// Playing a (a wrong action) sets p: the range falls to [0, 0]; the
+	// right action h keeps it at [0, 100].
+	s := net.Initial()
+	h, _ := net.ParseMove(0, "h")
+	wrong, _ := net.ParseMove(0, "a")
+	right, _ := net.Next(s, []game.Move{h})
+	if lo, hi := a.Range(right, 0); lo != 0 || hi != 100 {
+		t.Errorf("after h: [%d, %d], want [0, 100]", lo, hi)
+	}
+	lost, _ := net.Next(s, []game.Move{wrong})
+	if lo, hi := a.Range(lost, 0); lo != 0 || hi != 0 {
+		t.Errorf("after a: [%d, %d], want [0, 0]", lo, hi)
+	}
+}
+
+// TestRangesAreSound plays random matches of every curated game and checks
+// that each state's range, kept pairs included, contains every role's
+// final goal: an unsound latch or kept pair would rule out a value the
+// game then reaches.
+func TestRangesAreSound(t *testing.T) {
+	for _, name := range datasets.List() {
+		if testing.Short() && (name == "reversi" || strings.HasPrefix(name, "hex")) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			net := propnettest.Curated(t, name)
+			a, err := Analyze(context.Background(), net, Options{KeptPairs: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			sim := game.NewSimulator(net)
+			joint, goals := []game.Move{}, []int{}
+			for match := 0; match < 10; match++ {
+				var lo, hi [][]int
+				if err := sim.SetState(net.Initial()); err != nil {
+					t.Fatal(err)
+				}
+				for steps := 0; ; steps++ {
+					l, h := a.Ranges(sim.State(), nil, nil)
+					lo, hi = append(lo, l), append(hi, h)
+					if done, err := sim.Terminal(); err != nil || done || steps > 500 {
+						break
+					}
+					if joint, err = sim.RandomJoint(rng, joint); err != nil {
+						t.Fatal(err)
+					}
+					if err := sim.Play(joint); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if done, _ := sim.Terminal(); !done {
+					continue
+				}
+				if goals, err = sim.Goals(goals); err != nil {
+					t.Fatal(err)
+				}
+				for r, g := range goals {
+					for i := range lo {
+						if g < lo[i][r] || g > hi[i][r] {
+							t.Fatalf("match %d: role %d scores %d, outside the range [%d, %d] of step %d", match, r, g, lo[i][r], hi[i][r], i)
+						}
+					}
+				}
+			}
+		})
 	}
 }
