@@ -70,7 +70,8 @@ func isTimeout(row map[string]any) bool {
 // whether a game finishes within 20 s is a property of the machine and its
 // load, not of the code, so there is nothing to compare. For the same
 // reason a row that times out now, and not in the committed table, is
-// logged and not compared.
+// logged and not compared. With -update a game that times out is tried a
+// second time before its row is written as a timeout.
 func runTable(t *testing.T, tab table) {
 	shared := sharedDir()
 	if shared == "" {
@@ -127,6 +128,16 @@ func runTable(t *testing.T, tab table) {
 		row := tab.row(context.Background(), d)
 		took := time.Since(t0)
 		m := asMap(t, row)
+		if *update && isTimeout(m) {
+			// A table is rewritten rarely and kept: a game near the limit
+			// gets a second try, so that a moment of load on a shared
+			// machine does not replace its row by a timeout.
+			t.Logf("%s: over 20 s, trying again", key(d))
+			t0 = time.Now()
+			row = tab.row(context.Background(), d)
+			took = time.Since(t0)
+			m = asMap(t, row)
+		}
 		rows = append(rows, row)
 		detail, _ := json.Marshal(row)
 		results = append(results, ledger.Result{Game: key(d), Value: tab.value(row), Detail: string(detail)})
