@@ -17,7 +17,8 @@
 // shared corpus is present (GDLAB_SHARED, or ../shared beside the
 // repository) each test recomputes its table and fails on any difference,
 // naming the game, the field and both values; a quick run (GDLAB_QUICK=1)
-// checks every 8th game by name. Timings (the emulation table's playout
+// checks a fixed sample, every 7th game by name (every 9th for the
+// emulation table), in under a minute. Timings (the emulation table's playout
 // speeds and seconds) are not compared, nor are the rows of games that
 // took over 20 s, committed or now: finishing in time is a matter of the
 // machine, not of the code. With -update a test recomputes every row and
@@ -27,6 +28,6 @@
 // corpus-emulation), one Result per game computed:
 //
 //	go test ./engine/experiment/corpus -run TestCorpusTable -update            # latches-corpus.json, minutes
-//	go test ./engine/experiment/corpus -run TestEnablementCorpusTable -update  # local-enablement.json, minutes
-//	go test ./engine/experiment/corpus -run TestEmulationCorpusTable -update   # emulation-corpus.json, about 15 minutes
+//	go test ./engine/experiment/corpus -run TestEnablementCorpusTable -update  # local-enablement.json, 10-20 minutes
+//	go test ./engine/experiment/corpus -run TestEmulationCorpusTable -update   # emulation-corpus.json, about 10 minutes
 package corpus
