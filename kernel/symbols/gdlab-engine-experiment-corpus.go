@@ -19,6 +19,7 @@ func init() {
 		"EmulationOptions": reflect.ValueOf(corpus.EmulationOptions),
 		"EmulationRow":     reflect.ValueOf(corpus.EmulationRow),
 		"EnablementFile":   reflect.ValueOf(constant.MakeFromLiteral("\"local-enablement.json\"", token.STRING, 0)),
+		"EnablementOf":     reflect.ValueOf(corpus.EnablementOf),
 		"EnablementRow":    reflect.ValueOf(corpus.EnablementRow),
 		"Games":            reflect.ValueOf(corpus.Games),
 		"LatchRow":         reflect.ValueOf(corpus.LatchRow),

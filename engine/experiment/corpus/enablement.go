@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"gdlab/engine/analysis/distance"
+	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
 )
 
@@ -26,25 +27,33 @@ type EnablementEntry struct {
 // dir (its network with the default bounds, then distance.Of, all within
 // Timeout) and the enablement rule on them.
 func EnablementRow(ctx context.Context, dir string) EnablementEntry {
-	e := EnablementEntry{Game: key(dir)}
+	d, err := Rules(dir)
+	if err != nil {
+		return EnablementEntry{Game: key(dir), Error: err.Error()}
+	}
+	return EnablementOf(ctx, key(dir), d)
+}
+
+// EnablementOf is EnablementRow for any game's rules, such as a curated
+// game's: the network, the move distances and the enablement rule, all
+// within Timeout.
+func EnablementOf(ctx context.Context, name string, d *gdl.Description) EnablementEntry {
+	e := EnablementEntry{Game: name}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	d, err := Rules(dir)
+	net, err := propnet.Build(ctx, d, propnet.Options{})
 	if err == nil {
-		var net *propnet.Net
-		if net, err = propnet.Build(ctx, d, propnet.Options{}); err == nil {
-			var m *distance.Metric
-			if m, err = distance.Of(ctx, net); err == nil {
-				for _, ms := range m.Moves {
-					e.Moves += len(ms)
-				}
-				e.Average, e.FarFraction, e.Coupled = m.Average(), m.FarFraction(), m.Coupling().Coupled
-				if math.IsNaN(e.Average) {
-					e.Average = -1
-				}
-				e.Enabled, e.Why = distance.Enabled(m)
-				return e
+		var m *distance.Metric
+		if m, err = distance.Of(ctx, net); err == nil {
+			for _, ms := range m.Moves {
+				e.Moves += len(ms)
 			}
+			e.Average, e.FarFraction, e.Coupled = m.Average(), m.FarFraction(), m.Coupling().Coupled
+			if math.IsNaN(e.Average) {
+				e.Average = -1
+			}
+			e.Enabled, e.Why = distance.Enabled(m)
+			return e
 		}
 	}
 	e.Error = err.Error()
