@@ -3,6 +3,14 @@
 // search): how many interactions chain one move to another, each move's
 // distance to a winning move, whether the goals are coupled, and the rule
 // that decides whether local search is worth running.
+//
+// A move's effects are the facts whose next rule names the move. The
+// metric therefore reads the rules as written, not the game they define: a
+// frame rule such as "a piece stays if a move elsewhere is played" never
+// names the move that vacates the cell, so that move's vacating and
+// capturing go unseen. The corpus's breakthroughSmall, written that way,
+// averages 3.67 against 2.84 for the curated rules of the same game
+// (notebook 06 shows both).
 package distance
 
 import (
