@@ -34,7 +34,7 @@ type Record struct {
 	Quick      bool              `json:"quick,omitempty"` // a short run (GDLAB_QUICK): never pooled into a verdict
 	Settings   map[string]string `json:"settings,omitempty"`
 	Seeds      []uint64          `json:"seeds,omitempty"`
-	Load       []float64         `json:"load,omitempty"` // the load averages (1, 5, 15 min) when the run started
+	Load       []float64         `json:"load,omitempty"` // the load averages (1, 5, 15 min) when the run was recorded, at its end
 	Source     string            `json:"source,omitempty"`
 	Results    []Result          `json:"results"`
 }
