@@ -9,11 +9,13 @@ JUPYTER_PREFIX := $(CURDIR)/out/jupyter
 run: deps build kernel-install notebooks
 
 ## test: every Go test (corpus tests run when ../shared is present), the kernel against real
-## Jupyter, then every notebook executed headless (GDLAB_QUICK=1 makes them short, as CI does)
+## Jupyter, the scripts' tests, then every notebook executed headless and its ledger verdicts
+## checked against the committed ones (GDLAB_QUICK=1 makes them short, as CI does)
 test: deps kernel-install
 	go vet ./...
 	go test -timeout 30m ./...
 	bash kernel/testdata/run_tests.sh
+	/usr/bin/python3 -m unittest discover -s scripts -p 'test_*.py'
 	bash scripts/notebooks.sh
 
 deps:

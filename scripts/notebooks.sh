@@ -16,6 +16,10 @@
 # it to do less. Each cell may take NOTEBOOK_TIMEOUT seconds: by default 600
 # in quick mode and 3600 in full mode, where one cell plays a whole match
 # (notebook 04's took 10 minutes on a busy machine).
+# After a notebook runs, scripts/check_claims.py compares the verdicts it
+# decides from the results ledger with those the committed notebook shows:
+# a notebook whose claims no longer match fails (with --update, the check
+# only reports, since the executed copy becomes the committed one).
 # Ends with "N passed, M failed"; the exit status is non-zero if any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,7 +86,8 @@ for book in "${books[@]}"; do
       --ExecutePreprocessor.timeout="$timeout" \
       --ExecutePreprocessor.record_timing=False \
       --output-dir out/notebooks --output "$name.ipynb" "$book" \
-    && "$python" -m nbconvert --to html --output-dir out --output "$name.html" "out/notebooks/$name.ipynb"; then
+    && "$python" -m nbconvert --to html --output-dir out --output "$name.html" "out/notebooks/$name.ipynb" \
+    && { "$python" scripts/check_claims.py "$book" "out/notebooks/$name.ipynb" || [ "$update" = 1 ]; }; then
     passed=$((passed + 1))
     echo "--- ok   $book ($((SECONDS - start)) s): out/$name.html"
     if [ "$update" = 1 ]; then

@@ -188,8 +188,22 @@ func (p Pool) String() string {
 	if p.N == 0 {
 		return fmt.Sprintf("no full run of %s recorded", p.Experiment)
 	}
-	s := fmt.Sprintf("%.1f [%.1f, %.1f] pooled over %d results of %d full runs of code version %s",
-		p.Mean, finite(p.Low), finite(p.High), p.N, len(p.Runs), p.Version)
+	return fmt.Sprintf("%.1f [%.1f, %.1f] pooled over %d results of %s", p.Mean, finite(p.Low), finite(p.High), p.N, p.runsText())
+}
+
+// TableString describes a pool of match tables (see Table) as a verdict
+// quotes it: how many matches, from which runs.
+func (p Pool) TableString() string {
+	if p.N == 0 {
+		return fmt.Sprintf("no full run of %s recorded", p.Experiment)
+	}
+	return fmt.Sprintf("%d matches pooled over %s", len(p.Table().Rows), p.runsText())
+}
+
+// runsText names the pooled runs: how many, of which code, and the
+// replicas left out.
+func (p Pool) runsText() string {
+	s := fmt.Sprintf("%d full runs of code version %s", len(p.Runs), p.Version)
 	if p.Replicas > 0 {
 		s += fmt.Sprintf(" (%d more runs reproduced a pooled run exactly and count once)", p.Replicas)
 	}
@@ -209,13 +223,15 @@ func finite(x float64) float64 {
 // before the runs: Supported when the pooled mean reaches Target and the
 // whole pooled interval lies above Floor (50: it beats the opponent);
 // Refuted when the whole interval lies below Target; otherwise not
-// supported, the data being short of deciding.
+// supported, the data being short of deciding. Claim names the claim in
+// the verdict (see Verdict.Claim).
 type ScoreRule struct {
+	Claim         string
 	Target, Floor float64
 }
 
 // Decide returns the verdict of the rule on p, its text the pool's figures
-// followed by detail. A pool of no current full run decides nothing.
+// followed by detail.
 func (r ScoreRule) Decide(p Pool, detail string) Verdict {
 	text := fmt.Sprintf("Pooled score: %s.", p)
 	if p.N == 0 {
@@ -226,12 +242,18 @@ func (r ScoreRule) Decide(p Pool, detail string) Verdict {
 	if detail != "" {
 		text += " " + detail
 	}
-	v := Verdict{Text: text, Quick: Quick()}
-	if p.N == 0 || !p.Current {
-		return v
+	return PoolVerdict(r.Claim, p, p.Mean >= r.Target && p.Low > r.Floor, p.High < r.Target, text)
+}
+
+// PoolVerdict returns the verdict of a claim decided from pooled data:
+// supported and refuted as the claim's rule computed them from p. A pool
+// with no run decides nothing; a pool of runs of other code than the code
+// running now is marked Stale (see Verdict).
+func PoolVerdict(claim string, p Pool, supported, refuted bool, text string) Verdict {
+	v := Verdict{Claim: claim, Text: text, Quick: Quick(), Stale: !p.Current}
+	if p.N > 0 {
+		v.Supported, v.Refuted = supported, refuted
 	}
-	v.Supported = p.Mean >= r.Target && p.Low > r.Floor
-	v.Refuted = p.High < r.Target
 	return v
 }
 

@@ -77,10 +77,11 @@ func TestScoreRule(t *testing.T) {
 		{"clear win", scores("v", 70, 100), true, false},
 		{"short of the target", scores("v", 40, 100), false, true},
 		{"undecided", scores("v", 12, 20), false, false},
-		{"stale code decides nothing", scores("other", 90, 100), false, false},
+		{"stale code: the older runs' verdict", scores("other", 90, 100), true, false},
+		{"no run decides nothing", PoolOf("e", "", "v", nil), false, false},
 	} {
 		v := rule.Decide(c.p, "")
-		if v.Supported != c.supported || v.Refuted != c.refuted {
+		if v.Supported != c.supported || v.Refuted != c.refuted || v.Stale == c.p.Current {
 			t.Errorf("%s: %+v", c.name, v)
 		}
 		if !strings.Contains(v.Text, "The rule:") {
@@ -89,6 +90,52 @@ func TestScoreRule(t *testing.T) {
 	}
 	if !strings.HasPrefix((Verdict{Refuted: true}).Markdown(), "**Refuted.**") {
 		t.Error("a refuted verdict does not say so")
+	}
+	stale := rule.Decide(scores("other", 90, 100), "")
+	if md := stale.Markdown(); !strings.HasPrefix(md, "**Not decided for this code**") || !strings.Contains(md, "make it supported") {
+		t.Errorf("a stale verdict reads as this code's: %s", md)
+	}
+}
+
+func TestVerdictMarksItsClaim(t *testing.T) {
+	t.Setenv("GDLAB_QUICK", "1")
+	md := Verdict{Claim: "depth", Refuted: true, Quick: Quick()}.Markdown()
+	if !strings.HasSuffix(md, "<!-- claim depth: refuted -->") || !strings.Contains(md, "decided from the ledger's full runs") {
+		t.Errorf("marked verdict: %q", md)
+	}
+	if md := (Verdict{Refuted: true, Quick: true}).Markdown(); !strings.Contains(md, "not a verdict") {
+		t.Errorf("a quick verdict on this run's data: %q", md)
+	}
+	if md := (Verdict{Supported: true}).Markdown(); strings.Contains(md, "<!--") {
+		t.Errorf("an unnamed verdict is marked: %q", md)
+	}
+}
+
+func TestPoolRebuildsMatchTables(t *testing.T) {
+	tab := &match.Table{Rows: []match.Row{
+		{Game: "g", Seed: 1, Roles: []string{"white", "black"}, Players: []string{"a", "b"}, Scores: []int{100, 0}},
+		{Game: "g", Seed: 2, Roles: []string{"white", "black"}, Players: []string{"b", "a"}, Scores: []int{50, 50}},
+	}}
+	rec := ledger.Record{Experiment: "e", Version: "v", Results: TableResults(tab)}
+	again := rec
+	again.Seeds = []uint64{2}
+	p := PoolOf("e", "", "v", []ledger.Record{rec, again})
+	got := p.Table()
+	if len(got.Rows) != 4 {
+		t.Fatalf("%d matches rebuilt from two runs of two, want 4", len(got.Rows))
+	}
+	for i, r := range got.Rows {
+		want := tab.Rows[i%2]
+		if r.Index != i || r.Seed != want.Seed || !reflect.DeepEqual(r.Players, want.Players) ||
+			!reflect.DeepEqual(r.Roles, want.Roles) || !reflect.DeepEqual(r.Scores, want.Scores) {
+			t.Errorf("match %d: %+v, want %+v", i, r, want)
+		}
+	}
+	if st := match.Standings(got); st[0].Player != "a" || st[0].Mean != 75 || st[0].Wins != 2 || st[0].Draws != 2 {
+		t.Errorf("pooled standing of a: %+v", st[0])
+	}
+	if s := p.TableString(); !strings.HasPrefix(s, "4 matches pooled over 2 full runs") {
+		t.Errorf("table pool: %s", s)
 	}
 }
 
@@ -139,9 +186,9 @@ func TestMatchResults(t *testing.T) {
 	}}
 	got := MatchResults(tab, "a")
 	want := []ledger.Result{
-		{Game: "g", Seed: 1, Value: 100, Outcome: ledger.Win, Detail: "as white"},
-		{Game: "g", Seed: 2, Value: 50, Outcome: ledger.Draw, Detail: "as black"},
-		{Game: "g", Seed: 3, Value: 0, Outcome: ledger.Loss, Detail: "as black"},
+		{Game: "g", Seed: 1, Value: 100, Outcome: ledger.Win, Detail: "as white", Player: "a", Match: 1},
+		{Game: "g", Seed: 2, Value: 50, Outcome: ledger.Draw, Detail: "as black", Player: "a", Match: 2},
+		{Game: "g", Seed: 3, Value: 0, Outcome: ledger.Loss, Detail: "as black", Player: "a", Match: 3},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("results of a:\n got %+v\nwant %+v", got, want)

@@ -49,6 +49,11 @@ type Result struct {
 	Value   float64 `json:"value"`
 	Outcome string  `json:"outcome,omitempty"`
 	Detail  string  `json:"detail,omitempty"`
+	// Player and Match are set when a run records every seat of a match
+	// table (a round robin): the seat's player, and the match's number
+	// in the run, from 1, which groups the seats of one match.
+	Player string `json:"player,omitempty"`
+	Match  int    `json:"match,omitempty"`
 }
 
 // Outcomes of a game for the measured player.

@@ -25,11 +25,13 @@ func init() {
 		"Network":          reflect.ValueOf(experiment.Network),
 		"NewVerdict":       reflect.ValueOf(experiment.NewVerdict),
 		"PoolOf":           reflect.ValueOf(experiment.PoolOf),
+		"PoolVerdict":      reflect.ValueOf(experiment.PoolVerdict),
 		"Pooled":           reflect.ValueOf(experiment.Pooled),
 		"Quick":            reflect.ValueOf(experiment.Quick),
 		"Record":           reflect.ValueOf(experiment.Record),
 		"Rules":            reflect.ValueOf(experiment.Rules),
 		"ScratchLedgerDir": reflect.ValueOf(constant.MakeFromLiteral("\"out/ledger\"", token.STRING, 0)),
+		"TableResults":     reflect.ValueOf(experiment.TableResults),
 
 		// type definitions
 		"Pool":      reflect.ValueOf((*experiment.Pool)(nil)),
