@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"gdlab/engine/game"
-	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
 )
 
@@ -41,7 +40,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if !ok {
 		return fmt.Errorf("unknown machine %q (have %s)", *machine, machineNames())
 	}
-	d, err := gdl.ParseFile(files[0])
+	d, err := parseGame(files[0], stderr)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gdlab/engine/gdl"
 	"gdlab/engine/gdl/check"
+	"gdlab/engine/gdl/compat"
 )
 
 func init() {
@@ -15,7 +16,8 @@ func init() {
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("check", "FILE...", stderr)
+	fs := newFlags("check", "[--compat] FILE...", stderr)
+	compatible := fs.Bool("compat", false, "read the rules as ggp-base does (as gdlab plays them): what that reading repairs is a warning, not an error")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -25,7 +27,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	bad := 0
 	for _, f := range files {
-		errs := checkFile(f)
+		errs, warnings := checkFile(f, *compatible)
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Message())
+		}
 		if len(errs) == 0 {
 			fmt.Fprintf(stdout, "%s: ok\n", f)
 			continue
@@ -39,18 +44,54 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// checkFile parses and validates one file, returning every problem found.
-func checkFile(path string) gdl.ErrorList {
+// checkFile parses and validates one file, returning every problem found
+// and the warnings. Under the compatible reading, the rules are checked as
+// compat.Read repairs them and the repairs are warnings; otherwise they
+// are checked as written, and each error the compatible reading would
+// repair says how.
+func checkFile(path string, compatible bool) (gdl.ErrorList, []compat.Repair) {
 	d, err := gdl.ParseFile(path)
 	var list gdl.ErrorList
 	if errors.As(err, &list) {
-		return list
+		return list, nil
 	}
 	if err != nil { // unreadable file
 		list.Add(gdl.Position{Filename: path}, "%v", unwrapPath(err))
-		return list
+		return list, nil
 	}
-	return check.Check(d)
+	read, repairs := compat.Read(d)
+	if compatible {
+		return check.Check(read), repairs
+	}
+	return strict(check.Check(d), repairs)
+}
+
+// strict names, on each error that the compatible reading repairs, how it
+// reads the construct; a repair that no error reports becomes an error of
+// its own. Notes, which change no reading, stay warnings.
+func strict(errs gdl.ErrorList, repairs []compat.Repair) (gdl.ErrorList, []compat.Repair) {
+	var notes []compat.Repair
+	byPos := map[gdl.Position][]compat.Repair{}
+	for _, r := range repairs {
+		if r.Kind == compat.Note {
+			notes = append(notes, r)
+		} else {
+			byPos[r.Pos] = append(byPos[r.Pos], r)
+		}
+	}
+	for _, e := range errs {
+		if rs := byPos[e.Pos]; len(rs) > 0 {
+			e.Msg += "; " + rs[0].Treatment + " (gdlab check --compat)"
+			delete(byPos, e.Pos)
+		}
+	}
+	for _, rs := range byPos {
+		for _, r := range rs {
+			errs.Add(r.Pos, "%s; %s (gdlab check --compat)", r.Construct, r.Treatment)
+		}
+	}
+	errs.Sort()
+	return errs, notes
 }
 
 // unwrapPath drops the path that os errors repeat, since the message is

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
+	"gdlab/engine/gdl/compat"
 	"gdlab/engine/propnet"
 	"gdlab/engine/prover"
 )
@@ -35,15 +37,30 @@ func machineNames() string {
 	return strings.Join(names, ", ")
 }
 
-// loadMachine parses a rulesheet and builds the named reasoner for it.
-func loadMachine(name, path string) (game.Machine, error) {
+// loadMachine parses a rulesheet and builds the named reasoner for it,
+// warning on stderr of what the compatible reading repairs.
+func loadMachine(name, path string, stderr io.Writer) (game.Machine, error) {
 	build, ok := machines[name]
 	if !ok {
 		return nil, fmt.Errorf("unknown machine %q (have %s)", name, machineNames())
 	}
-	d, err := gdl.ParseFile(path)
+	d, err := parseGame(path, stderr)
 	if err != nil {
 		return nil, err
 	}
 	return build(d)
+}
+
+// parseGame parses a rulesheet to be played and reads it as ggp-base does
+// (package compat), with a warning on stderr for every repair.
+func parseGame(path string, stderr io.Writer) (*gdl.Description, error) {
+	d, err := gdl.ParseFile(path)
+	if err != nil {
+		return nil, err
+	}
+	d, repairs := compat.Read(d)
+	for _, r := range repairs {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", r.Pos, r.Message())
+	}
+	return d, nil
 }

@@ -44,6 +44,25 @@ func TestCheckReportsEveryPositionedError(t *testing.T) {
 	}
 }
 
+// TestCompatibleReading: check is strict and says how the compatible
+// reading treats each construct, check --compat warns instead, and the
+// commands that play a game read it compatibly, with the same warnings.
+func TestCompatibleReading(t *testing.T) {
+	game := writeFile(t, "rolevar.kif", "(role a)\n(role b)\n(init s)\n(<= (legal ?w go) (true s))\n(<= (next t) (true s))\n(<= terminal (true t))\n(<= (goal ?w 50) (true t))\n(<= (goal ?w 0) (true s))\n")
+	code, _, stderr := gdlab("check", game)
+	if code != 1 || !strings.Contains(stderr, "rolevar.kif:4:12: variable ?w in head of rule for legal/2 is unsafe: it occurs in no positive body literal; the compatible reading ranges it over the roles") {
+		t.Errorf("strict check: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, out, stderr := gdlab("check", "--compat", game)
+	if code != 0 || !strings.Contains(out, "ok") || strings.Count(stderr, ": warning: ") != 3 {
+		t.Errorf("check --compat: exit %d, out %q, stderr:\n%s", code, out, stderr)
+	}
+	code, out, stderr = gdlab("play", game, "--machine", "propnet")
+	if code != 0 || !strings.Contains(out, "1. go  go") || !strings.Contains(out, "goal b: 50") || !strings.Contains(stderr, "rolevar.kif:7:11: warning:") {
+		t.Errorf("play: exit %d, out:\n%s\nstderr:\n%s", code, out, stderr)
+	}
+}
+
 func TestCheckAcceptsValidGame(t *testing.T) {
 	code, out, stderr := gdlab("check", nim)
 	if code != 0 || !strings.Contains(out, "ok") {

@@ -25,7 +25,7 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(files) != 1 || *depth < 1 {
 		return usageError(fs, "need one rulesheet and --depth >= 1")
 	}
-	m, err := loadMachine(*machine, files[0])
+	m, err := loadMachine(*machine, files[0], stderr)
 	if err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ func recordFromFlags(ctx context.Context, fs *flag.FlagSet, args []string, seed 
 	if *steps < 1 {
 		return nil, usageError(fs, "--steps must be at least 1")
 	}
-	m, err := loadMachine(*machine, files[0])
+	m, err := loadMachine(*machine, files[0], fs.Output())
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) != 1 || *rules == "" {
 		return usageError(fs, "need one trace file and --rules")
 	}
-	m, err := loadMachine(*machine, *rules)
+	m, err := loadMachine(*machine, *rules, stderr)
 	if err != nil {
 		return err
 	}

@@ -57,6 +57,10 @@ type Atom struct {
 	NamePos Pos // position of the opening parenthesis, or of the name when 0-ary
 	Name    string
 	Args    []Term
+	// Parens is set on a 0-ary atom written in parentheses, as in
+	// (terminal). gdlab reads it as terminal; ggp-base reads it as a
+	// different relation, which package compat notes.
+	Parens bool
 }
 
 // Not is a negated literal `(not L)`.

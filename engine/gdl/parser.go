@@ -183,7 +183,7 @@ func (p *parser) atom(e *sexp, what string) *Atom {
 	if !ok {
 		return nil
 	}
-	return &Atom{NamePos: p.pos(e), Name: e.list[0].sym, Args: args}
+	return &Atom{NamePos: p.pos(e), Name: e.list[0].sym, Args: args, Parens: len(args) == 0}
 }
 
 // checkName reports whether a symbol may name a relation or function.

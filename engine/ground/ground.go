@@ -3,6 +3,7 @@ package ground
 import (
 	"context"
 	"fmt"
+	"gdlab/engine/gdl/compat"
 	"slices"
 	"time"
 
@@ -51,6 +52,7 @@ func Ground(ctx context.Context, d *gdl.Description, opt Options) (prog *Program
 	if lim.work <= 0 {
 		lim.work = DefaultMaxWork
 	}
+	d, _ = compat.Read(d) // the reading a game is played by
 	p, err := compile(d, lim.size)
 	if err != nil {
 		return nil, err

@@ -16,6 +16,7 @@ import (
 
 	"gdlab/engine/game"
 	"gdlab/engine/gdl"
+	"gdlab/engine/gdl/compat"
 	"gdlab/engine/logic"
 )
 
@@ -42,9 +43,15 @@ type Prover struct {
 	next    int // round-robin slot of the cache
 	rel     logic.Keywords
 	rules   *gdl.Description
+	repairs []compat.Repair
 }
 
-// Rules returns the game description the prover reasons about, so that
+// Repairs returns what the compatible reading changed or noted in the
+// rules; nil for a game that follows the specification.
+func (p *Prover) Repairs() []compat.Repair { return p.repairs }
+
+// Rules returns the game description the prover reasons about, under the
+// compatible reading (package compat), so that
 // analyses that need a propositional network can build one for the same
 // game.
 func (p *Prover) Rules() *gdl.Description { return p.rules }
@@ -84,11 +91,12 @@ func New(d *gdl.Description) (*Prover, error) { return NewWithOptions(d, Options
 // static part of the model, the roles and the initial state. It fails with
 // positioned errors when the rules cannot be evaluated bottom-up.
 func NewWithOptions(d *gdl.Description, opt Options) (*Prover, error) {
+	d, repairs := compat.Read(d)
 	prog, err := compile(d)
 	if err != nil {
 		return nil, err
 	}
-	pr := &Prover{prog: prog, limit: opt.MaxFacts, rules: d}
+	pr := &Prover{prog: prog, limit: opt.MaxFacts, rules: d, repairs: repairs}
 	if pr.limit <= 0 {
 		pr.limit = DefaultMaxFacts
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gdlab/engine/gdl"
 	"gdlab/engine/gdl/check"
+	"gdlab/engine/gdl/compat"
 )
 
 // FuzzParse feeds arbitrary bytes to gdl.Parse and whatever it returns to
@@ -34,12 +35,30 @@ func FuzzParse(f *testing.F) {
 		}
 		errs := check.Check(d)
 		checkPositions(t, "check", errs, len(src))
-		for _, e := range errs {
-			if strings.Contains(e.Msg, "internal error") {
-				t.Fatalf("check recovered from a panic: %v", e)
+		noPanic(t, errs)
+		// The compatible reading: positioned repairs, a description that
+		// needs no more of them, and that Check reads without a panic.
+		read, repairs := compat.Read(d)
+		for _, r := range repairs {
+			if !r.Pos.IsValid() || r.Pos.Offset < 0 || r.Pos.Offset > len(src) {
+				t.Fatalf("repair without a valid position: %v", r)
 			}
 		}
+		if _, again := compat.Read(read); len(compat.Changes(again)) > 0 {
+			t.Fatalf("the compatible reading needs repairs again: %v", again)
+		}
+		noPanic(t, check.Check(read))
 	})
+}
+
+// noPanic fails if Check recovered from a panic.
+func noPanic(t *testing.T, errs gdl.ErrorList) {
+	t.Helper()
+	for _, e := range errs {
+		if strings.Contains(e.Msg, "internal error") {
+			t.Fatalf("check recovered from a panic: %v", e)
+		}
+	}
 }
 
 func addSeed(f *testing.F, path string) {

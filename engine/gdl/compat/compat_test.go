@@ -1,0 +1,167 @@
+package compat_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gdlab/engine/game"
+	"gdlab/engine/gdl"
+	"gdlab/engine/gdl/compat"
+	"gdlab/engine/propnet"
+	"gdlab/engine/prover"
+)
+
+func parse(t *testing.T, src string) *gdl.Description {
+	t.Helper()
+	d, err := gdl.Parse("t.kif", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestRepairs names each non-standard construct, where it is and how the
+// compatible reading treats it, and shows the rules that stand for it.
+func TestRepairs(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		repairs   []string // Repair.String()
+		rules     []string // the read rules after the source's own facts
+	}{
+		{"role variable in legal", "(role a)\n(<= (legal ?w go) (true (s ?x)))",
+			[]string{"t.kif:2:12: variable ?w in head of rule for legal/2 is unsafe; the compatible reading ranges it over the roles, as ggp-base answers for each role"},
+			[]string{"(<= (legal ?w go) (true (s ?x)) (role ?w))"}},
+		{"role variable in a goal fact", "(role a)\n(goal ?r 50)",
+			[]string{"t.kif:2:7: variable ?r in head of fact goal/2 is unsafe; the compatible reading ranges it over the roles, as ggp-base answers for each role"},
+			[]string{"(<= (goal ?r 50) (role ?r))"}},
+		{"unsafe not dropped", "(role a)\n(<= (legal a go) (true (s ?x)) (not (true (t ?y))))",
+			[]string{"t.kif:2:46: variable ?y in (not (true (t ?y))) of rule for legal/2 is unsafe; the compatible reading drops (not (true (t ?y))), as ggp-base does"},
+			[]string{"(<= (legal a go) (true (s ?x)))"}},
+		{"unsafe distinct dropped, head ranged over the domain", "(role a)\n(n 1)\n(<= (d ?x ?y) (n ?x) (distinct ?x ?y))",
+			[]string{
+				"t.kif:3:11: variable ?y in head of rule for d/2 is unsafe; the compatible reading ranges it over the game's domain (every ground term of the rules)",
+				"t.kif:3:35: variable ?y in (distinct ?x ?y) of rule for d/2 is unsafe; the compatible reading drops (distinct ?x ?y), as ggp-base does"},
+			[]string{"(<= (d ?x ?y) (n ?x) (gdlab_compat_domain ?y))", "(gdlab_compat_domain 1)", "(gdlab_compat_domain a)"}},
+		{"only the unsafe alternative of an or changes", "(role a)\n(<= (legal ?w go) (or (true (s ?w)) (true (t))))",
+			[]string{"t.kif:2:12: variable ?w in head of rule for legal/2 is unsafe; the compatible reading ranges it over the roles, as ggp-base answers for each role"},
+			[]string{"(<= (legal ?w go) (true (s ?w)))", "(<= (legal ?w go) (true (t)) (role ?w))"}},
+		{"unsafe input rule dropped", "(role a)\n(<= (input a (m ?x)) (n ?t))",
+			[]string{"t.kif:2:17: variable ?x in rule for input/2 is unsafe; the compatible reading drops the rule: no player needs input to play"},
+			nil},
+		{"a domain name the game uses is avoided", "(role a)\n(gdlab_compat_domain z)\n(<= (p ?x) (true q))",
+			[]string{"t.kif:3:8: variable ?x in head of rule for p/1 is unsafe; the compatible reading ranges it over the game's domain (every ground term of the rules)"},
+			[]string{"(<= (p ?x) (true q) (gdlab_compat_domain_ ?x))", "(gdlab_compat_domain_ a)", "(gdlab_compat_domain_ q)", "(gdlab_compat_domain_ z)"}},
+		{"a parenthesised 0-ary relation is noted, not changed", "(role a)\n(<= (terminal) (true q))",
+			[]string{"t.kif:2:5: 0-ary relation terminal written as (terminal); gdlab reads it as terminal; ggp-base reads (terminal) and terminal as two relations"},
+			[]string{"(<= terminal (true q))"}},
+		{"both spellings of a 0-ary relation are noted", "(role a)\n(<= (open) (true q))\n(<= (legal a go) open)\n(<= (legal a stop) (open))",
+			[]string{
+				"t.kif:2:5: 0-ary relation open written as (open); gdlab reads it as open; ggp-base reads (open) and open as two relations",
+				"t.kif:4:20: 0-ary relation open written as (open); gdlab reads it as open; ggp-base reads (open) and open as two relations"},
+			[]string{"(<= open (true q))", "(<= (legal a go) open)", "(<= (legal a stop) open)"}},
+		{"one spelling throughout needs no note", "(role a)\n(<= (open) (true q))\n(<= (legal a go) (open))",
+			nil,
+			[]string{"(<= open (true q))", "(<= (legal a go) open)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := parse(t, c.src)
+			read, repairs := compat.Read(d)
+			var got []string
+			for _, r := range repairs {
+				got = append(got, r.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(c.repairs, "\n") {
+				t.Errorf("repairs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.repairs, "\n"))
+			}
+			var rules []string
+			for _, r := range read.Rules {
+				if r.String() != "(role a)" && !strings.HasPrefix(r.String(), "(n ") && r.String() != "(gdlab_compat_domain z)" {
+					rules = append(rules, r.String())
+				}
+			}
+			if strings.Join(rules, "\n") != strings.Join(c.rules, "\n") {
+				t.Errorf("rules:\n%s\nwant:\n%s", strings.Join(rules, "\n"), strings.Join(c.rules, "\n"))
+			}
+			if _, again := compat.Read(read); len(compat.Changes(again)) > 0 {
+				t.Errorf("the read rules need repairs again: %v", again)
+			}
+		})
+	}
+}
+
+// TestSafeUnchanged returns a description that follows the specification
+// as it is, and so every game of the shared corpus.
+func TestSafeUnchanged(t *testing.T) {
+	d := parse(t, "(role a)\n(<= (legal a go) (true (s ?x)) (not (true (t ?x))))")
+	if read, repairs := compat.Read(d); read != d || repairs != nil {
+		t.Errorf("a safe description was changed: %v", repairs)
+	}
+	files, _ := filepath.Glob(filepath.Join(sharedDir(), "games", "*", "*.kif"))
+	for _, f := range files {
+		d, err := gdl.ParseFile(f)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if read, repairs := compat.Read(d); read != d || repairs != nil {
+			t.Errorf("%s: the corpus game was changed: %v", f, repairs)
+		}
+	}
+	if len(files) > 0 {
+		t.Logf("%d corpus games read unchanged", len(files))
+	}
+}
+
+// TestTraces replays, on both reasoners, the traces beside the rulesheets
+// in testdata, derived by hand from ggp-base's reading.
+func TestTraces(t *testing.T) {
+	traces, _ := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
+	if len(traces) == 0 {
+		t.Fatal("no traces in testdata")
+	}
+	for _, tf := range traces {
+		kif := strings.TrimSuffix(tf, ".jsonl") + ".kif"
+		d, err := gdl.ParseFile(kif)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := prover.New(d)
+		if err != nil {
+			t.Fatalf("%s: prover: %v", kif, err)
+		}
+		net, err := propnet.Build(context.Background(), d, propnet.Options{})
+		if err != nil {
+			t.Fatalf("%s: propnet: %v", kif, err)
+		}
+		if len(pr.Repairs()) == 0 {
+			t.Errorf("%s: the prover reports no repair", kif)
+		}
+		fh, err := os.Open(tf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trs, err := game.ReadTraces(fh)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range trs {
+			for name, m := range map[string]game.Machine{"prover": pr, "propnet": net} {
+				if diff, err := game.Replay(context.Background(), m, tr); err != nil || diff != nil {
+					t.Errorf("%s on %s: %v %v", tf, name, err, diff)
+				}
+			}
+		}
+	}
+}
+
+// sharedDir returns the shared corpus directory ("" when absent).
+func sharedDir() string {
+	if dir := os.Getenv("GDLAB_SHARED"); dir != "" {
+		return dir
+	}
+	return filepath.Join("..", "..", "..", "..", "shared")
+}
