@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -57,6 +56,15 @@ func Record(run Run) (ledger.Record, error) {
 		return ledger.Record{}, err
 	}
 	return rec, l.Append(rec)
+}
+
+// MustPooled is Pooled for notebook cells: it panics on error.
+func MustPooled(experiment, game string) Pool {
+	p, err := Pooled(experiment, game)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
 
 // MustRecord is Record for notebook cells: it panics on error.
@@ -140,7 +148,7 @@ func PoolOf(experiment, game, version string, recs []ledger.Record) Pool {
 		if len(vs) == 0 {
 			continue
 		}
-		if key := replicaKey(r); seen[key] {
+		if key := ledger.ReplicaKey(r); seen[key] {
 			p.Replicas++
 			continue
 		} else {
@@ -152,18 +160,6 @@ func PoolOf(experiment, game, version string, recs []ledger.Record) Pool {
 	p.N = len(xs)
 	p.Mean, p.Low, p.High = stats.MeanInterval(xs, 0.95)
 	return p
-}
-
-// replicaKey identifies a run by its settings, seeds and results: a run
-// of a deterministic experiment repeated with the same seeds reproduces
-// them exactly and adds no information.
-func replicaKey(r ledger.Record) string {
-	raw, _ := json.Marshal(struct {
-		S map[string]string
-		D []uint64
-		R []ledger.Result
-	}{r.Settings, r.Seeds, r.Results})
-	return string(raw)
 }
 
 // values returns a record's result values for game ("" for all).
@@ -203,14 +199,22 @@ func (p Pool) TableString() string {
 // runsText names the pooled runs: how many, of which code, and the
 // replicas left out.
 func (p Pool) runsText() string {
-	s := fmt.Sprintf("%d full runs of code version %s", len(p.Runs), p.Version)
+	s := fmt.Sprintf("%s of code version %s", plural(len(p.Runs), "full run"), p.Version)
 	if p.Replicas > 0 {
-		s += fmt.Sprintf(" (%d more runs reproduced a pooled run exactly and count once)", p.Replicas)
+		s += fmt.Sprintf(" (%s reproduced a pooled run exactly: counted once)", plural(p.Replicas, "more run"))
 	}
 	if !p.Current {
 		s += " (not the code running now, which has no full run yet)"
 	}
 	return s
+}
+
+// plural writes n things, with an s when n is not 1.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // finite clips an infinite interval end (one result) for printing.

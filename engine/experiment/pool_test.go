@@ -216,7 +216,7 @@ func TestPoolOfCountsExactReplicasOnce(t *testing.T) {
 	if len(p.Runs) != 2 || p.Replicas != 1 || p.N != 4 || p.Mean != 75 {
 		t.Fatalf("pool with a replica: %+v", p)
 	}
-	if !strings.Contains(p.String(), "count once") {
+	if !strings.Contains(p.String(), "1 more run reproduced a pooled run exactly: counted once") || !strings.Contains(p.String(), "of 2 full runs") {
 		t.Errorf("the pool does not say it left a replica out: %s", p)
 	}
 }

@@ -37,6 +37,23 @@ type Record struct {
 	Load       []float64         `json:"load,omitempty"` // the load averages (1, 5, 15 min) when the run was recorded, at its end
 	Source     string            `json:"source,omitempty"`
 	Results    []Result          `json:"results"`
+	// ReplicaOf stands in the file for Results when the run reproduced an
+	// earlier record of the experiment exactly (same settings, seeds and
+	// results, as a deterministic experiment does when run again): it holds
+	// that record's time. Runs fills Results back in, so a reader always
+	// sees whole records; the file grows by a line, not by the results.
+	ReplicaOf string `json:"replica_of,omitempty"`
+}
+
+// ReplicaKey identifies a run by its settings, seeds and results: two runs
+// with the same key are one run repeated, which adds no information.
+func ReplicaKey(r Record) string {
+	raw, _ := json.Marshal(struct {
+		S map[string]string
+		D []uint64
+		R []Result
+	}{r.Settings, r.Seeds, r.Results})
+	return string(raw)
 }
 
 // Result is one measured unit of a run: a game of a match, a position of
@@ -88,7 +105,8 @@ func (l *Ledger) file(experiment string) (string, error) {
 	return filepath.Join(l.dir, experiment+".jsonl"), nil
 }
 
-// Append adds rec to its experiment's file. The file is rewritten whole
+// Append adds rec to its experiment's file, as a reference (ReplicaOf)
+// when it repeats an earlier record exactly. The file is rewritten whole
 // through a temporary file in the same directory and renamed into place,
 // under an exclusive lock, so the append is atomic for readers and other
 // writers.
@@ -103,10 +121,6 @@ func (l *Ledger) Append(rec Record) error {
 	if rec.Time.IsZero() {
 		rec.Time = time.Now().UTC()
 	}
-	line, err := json.Marshal(rec)
-	if err != nil {
-		return fmt.Errorf("ledger: %w", err)
-	}
 	unlock, err := l.lock()
 	if err != nil {
 		return err
@@ -116,11 +130,30 @@ func (l *Ledger) Append(rec Record) error {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("ledger: %w", err)
 	}
+	prev, err := parse(path, old)
+	if err != nil {
+		return err
+	}
+	key := ReplicaKey(rec)
+	for _, p := range prev {
+		if ReplicaKey(p) == key {
+			rec.ReplicaOf, rec.Results = stamp(p.Time), nil
+			break
+		}
+	}
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("ledger: %w", err)
+	}
 	if len(old) > 0 && old[len(old)-1] != '\n' {
 		old = append(old, '\n')
 	}
 	return writeAtomic(path, append(append(old, line...), '\n'))
 }
+
+// stamp is the text by which ReplicaOf names a record: its time as JSON
+// writes it.
+func stamp(t time.Time) string { return t.Format(time.RFC3339Nano) }
 
 // lock takes the ledger's exclusive lock and returns its release.
 func (l *Ledger) lock() (func(), error) {
@@ -176,7 +209,15 @@ func (l *Ledger) Runs(experiment string) ([]Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ledger: %w", err)
 	}
+	return parse(path, data)
+}
+
+// parse reads the records of a file's contents, filling in the results of
+// each replica from the record it names. A malformed line, or a replica
+// naming no earlier record, is an error naming the file and line.
+func parse(path string, data []byte) ([]Record, error) {
 	var out []Record
+	byStamp := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 1<<30)
 	for n := 1; sc.Scan(); n++ {
@@ -187,6 +228,15 @@ func (l *Ledger) Runs(experiment string) ([]Record, error) {
 		var rec Record
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		if rec.ReplicaOf != "" {
+			i, ok := byStamp[rec.ReplicaOf]
+			if !ok {
+				return nil, fmt.Errorf("%s:%d: replica_of %s names no earlier record", path, n, rec.ReplicaOf)
+			}
+			rec.Results = out[i].Results
+		} else if _, dup := byStamp[stamp(rec.Time)]; !dup {
+			byStamp[stamp(rec.Time)] = len(out)
 		}
 		out = append(out, rec)
 	}

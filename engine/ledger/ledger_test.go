@@ -38,6 +38,38 @@ func TestAppendAndRuns(t *testing.T) {
 	}
 }
 
+// TestReplicas: a run that repeats an earlier one exactly is written as a
+// reference and read back whole; a reference to no record is an error.
+func TestReplicas(t *testing.T) {
+	dir := t.TempDir()
+	l, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range []Record{record("det", "v1", 1, 2), record("det", "v2", 1, 2), record("det", "v2", 1, 3)} {
+		if err := l.Append(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "det.jsonl"))
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[1], `"replica_of":`) || !strings.Contains(lines[1], `"results":null`) || strings.Contains(lines[2], "replica_of") {
+		t.Fatalf("file:\n%s", data)
+	}
+	runs, err := l.Runs("det")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 3 || runs[1].Version != "v2" || len(runs[1].Results) != 2 || runs[1].Results[1].Value != 2 || ReplicaKey(runs[0]) != ReplicaKey(runs[1]) {
+		t.Fatalf("runs read back: %+v", runs)
+	}
+	broken := strings.Replace(lines[1], `"replica_of":"`, `"replica_of":"1999`, 1)
+	os.WriteFile(filepath.Join(dir, "det.jsonl"), []byte(lines[0]+"\n"+broken+"\n"), 0o644)
+	if _, err := l.Runs("det"); err == nil || !strings.Contains(err.Error(), "det.jsonl:2: replica_of") {
+		t.Errorf("a dangling reference: %v", err)
+	}
+}
+
 // TestConcurrentAppends: writers appending at once lose no record.
 func TestConcurrentAppends(t *testing.T) {
 	l, err := Open(t.TempDir())

@@ -20,6 +20,7 @@ func init() {
 		"MatchResults":     reflect.ValueOf(experiment.MatchResults),
 		"MustMachine":      reflect.ValueOf(experiment.MustMachine),
 		"MustNetwork":      reflect.ValueOf(experiment.MustNetwork),
+		"MustPooled":       reflect.ValueOf(experiment.MustPooled),
 		"MustRecord":       reflect.ValueOf(experiment.MustRecord),
 		"MustRules":        reflect.ValueOf(experiment.MustRules),
 		"Network":          reflect.ValueOf(experiment.Network),

@@ -20,6 +20,7 @@ func init() {
 		"Load":        reflect.ValueOf(ledger.Load),
 		"Loss":        reflect.ValueOf(constant.MakeFromLiteral("\"loss\"", token.STRING, 0)),
 		"Open":        reflect.ValueOf(ledger.Open),
+		"ReplicaKey":  reflect.ValueOf(ledger.ReplicaKey),
 		"Root":        reflect.ValueOf(ledger.Root),
 		"Select":      reflect.ValueOf(ledger.Select),
 		"Win":         reflect.ValueOf(constant.MakeFromLiteral("\"win\"", token.STRING, 0)),

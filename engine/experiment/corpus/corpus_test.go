@@ -188,8 +188,9 @@ func runTable(t *testing.T, tab table) {
 }
 
 // appendRecord appends the run's record to the ledger: datasets/ledger for
-// a full run, out/ledger for a quick one (as experiment.Record does), so
-// that make test's quick checks leave the committed ledger alone.
+// a full run with -update, which rewrites the committed table too;
+// out/ledger for a quick run or a check, so that running the tests leaves
+// the committed files alone.
 func appendRecord(t *testing.T, root string, tab table, quick bool, games int, results []ledger.Result, diffs int) {
 	if len(results) == 0 {
 		return
@@ -210,7 +211,7 @@ func appendRecord(t *testing.T, root string, tab table, quick bool, games int, r
 		settings[k] = v
 	}
 	dir := experiment.LedgerDir
-	if quick {
+	if quick || !*update {
 		dir = experiment.ScratchLedgerDir
 	}
 	l, err := ledger.Open(filepath.Join(root, dir))
