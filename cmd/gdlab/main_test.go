@@ -83,6 +83,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"play", nim, "--machine", "oracle"}, 1, "unknown machine"},
 		{[]string{"play", nim, "--seed", "x"}, 2, "invalid value"},
 		{[]string{"replay", "/no/such.jsonl", "--rules", nim}, 1, "no such file"},
+		{[]string{"serve", nim}, 2, "need one rulesheet, players"},
+		{[]string{"serve", nim, "--player", "nourl"}, 2, "is not NAME=URL"},
+		{[]string{"player", "--player", "oracle"}, 1, "unknown player"},
+		{[]string{"player", "--port", "0"}, 2, "need a port"},
 	} {
 		code, _, stderr := gdlab(c.args...)
 		if code != c.code || !strings.Contains(stderr, c.want) {

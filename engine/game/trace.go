@@ -78,6 +78,38 @@ func Record(ctx context.Context, m Machine, game string, seed int64, opt RecordO
 	}
 }
 
+// Follow records the trace of a match whose joint moves are given as
+// text, one list per step in role order (as a match table's history holds
+// them): every state with its legal moves, terminal flag and goals, in the
+// format of the shared traces. Seed is what the trace reports.
+func Follow(ctx context.Context, m Machine, game string, seed int64, joints [][]string) (*Trace, error) {
+	tr := &Trace{Game: game, Seed: seed, Roles: m.Roles()}
+	s := m.Initial()
+	for i := 0; ; i++ {
+		step, _, err := observe(m, s)
+		if err != nil {
+			return nil, err
+		}
+		if i == len(joints) {
+			tr.Steps = append(tr.Steps, step)
+			tr.Complete = step.Terminal
+			return tr, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		joint, d := parseJoint(m, i, tr.Roles, joints[i])
+		if d != nil {
+			return nil, d
+		}
+		step.Joint = JointText(m, joint)
+		tr.Steps = append(tr.Steps, step)
+		if s, err = m.Next(s, joint); err != nil {
+			return nil, err
+		}
+	}
+}
+
 // observe reads everything a trace records about s, and the legal moves.
 func observe(m Machine, s State) (Step, [][]Move, error) {
 	legal, err := LegalAll(m, s)

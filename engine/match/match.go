@@ -139,10 +139,11 @@ func newReferee(m game.Machine, seats []Seat, opt Options, seed uint64) *referee
 }
 
 // play runs the match to its end.
-func (r *referee) play(ctx context.Context) error {
+func (r *referee) play(ctx context.Context) (err error) {
 	for i := range r.seats {
 		r.start(ctx, i)
 	}
+	defer func() { r.ended(ctx, err == nil && r.row.Finished) }()
 	s := r.m.Initial()
 	for {
 		if err := ctx.Err(); err != nil {
@@ -188,7 +189,33 @@ func (r *referee) step(ctx context.Context, s game.State) (game.State, error) {
 	}
 	r.row.History = append(r.row.History, game.JointText(r.m, joint))
 	r.row.Moves++
+	for i := range r.seats {
+		r.tell(i, func(w search.Watcher) { w.Moved(joint) })
+	}
 	return r.m.Next(s, joint)
+}
+
+// ended tells the watching players that the match is over.
+func (r *referee) ended(ctx context.Context, finished bool) {
+	for i := range r.seats {
+		r.tell(i, func(w search.Watcher) { w.Ended(ctx, finished) })
+	}
+}
+
+// tell calls fn on seat i's player if it is a Watcher, recording a panic
+// as an error.
+func (r *referee) tell(i int, fn func(search.Watcher)) {
+	w, ok := r.seats[i].Player.(search.Watcher)
+	if !ok || r.gone[i] {
+		return
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			r.event(i, "error", fmt.Sprintf("watcher panicked: %v", v))
+			r.row.Errors[i]++
+		}
+	}()
+	fn(w)
 }
 
 // move obtains seat i's move, replacing and recording a bad one.

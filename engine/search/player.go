@@ -26,6 +26,17 @@ type Player interface {
 	Play(ctx context.Context, s game.State, b Budget) (game.Move, Report, error)
 }
 
+// Watcher is a Player that must be told every joint move and the end of
+// its match, such as a remote player whose program keeps its own copy of
+// the game. A referee calls Moved after each joint move, with the moves in
+// role order, and Ended once when the match is over: finished when it
+// reached a terminal state, false when it was cut off.
+type Watcher interface {
+	Player
+	Moved(joint []game.Move)
+	Ended(ctx context.Context, finished bool)
+}
+
 // Setup is what a player learns at the start of a match.
 type Setup struct {
 	Machine game.Machine

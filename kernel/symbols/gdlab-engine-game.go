@@ -16,6 +16,7 @@ func init() {
 		// function, constant and variable definitions
 		"ErrManyGoals":     reflect.ValueOf(&game.ErrManyGoals).Elem(),
 		"ErrNoGoal":        reflect.ValueOf(&game.ErrNoGoal).Elem(),
+		"Follow":           reflect.ValueOf(game.Follow),
 		"ForEachJoint":     reflect.ValueOf(game.ForEachJoint),
 		"Goals":            reflect.ValueOf(game.Goals),
 		"JointText":        reflect.ValueOf(game.JointText),

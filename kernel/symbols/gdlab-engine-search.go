@@ -41,9 +41,11 @@ func init() {
 		"Setup":      reflect.ValueOf((*search.Setup)(nil)),
 		"Stop":       reflect.ValueOf((*search.Stop)(nil)),
 		"Usage":      reflect.ValueOf((*search.Usage)(nil)),
+		"Watcher":    reflect.ValueOf((*search.Watcher)(nil)),
 
 		// interface wrapper definitions
-		"_Player": reflect.ValueOf((*_gdlab_engine_search_Player)(nil)),
+		"_Player":  reflect.ValueOf((*_gdlab_engine_search_Player)(nil)),
+		"_Watcher": reflect.ValueOf((*_gdlab_engine_search_Watcher)(nil)),
 	}
 }
 
@@ -62,5 +64,31 @@ func (W _gdlab_engine_search_Player) Play(ctx context.Context, s game.State, b s
 	return W.WPlay(ctx, s, b)
 }
 func (W _gdlab_engine_search_Player) Start(ctx context.Context, setup search.Setup) error {
+	return W.WStart(ctx, setup)
+}
+
+// _gdlab_engine_search_Watcher is an interface wrapper for Watcher type
+type _gdlab_engine_search_Watcher struct {
+	IValue interface{}
+	WEnded func(ctx context.Context, finished bool)
+	WMoved func(joint []game.Move)
+	WName  func() string
+	WPlay  func(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error)
+	WStart func(ctx context.Context, setup search.Setup) error
+}
+
+func (W _gdlab_engine_search_Watcher) Ended(ctx context.Context, finished bool) {
+	W.WEnded(ctx, finished)
+}
+func (W _gdlab_engine_search_Watcher) Moved(joint []game.Move) {
+	W.WMoved(joint)
+}
+func (W _gdlab_engine_search_Watcher) Name() string {
+	return W.WName()
+}
+func (W _gdlab_engine_search_Watcher) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	return W.WPlay(ctx, s, b)
+}
+func (W _gdlab_engine_search_Watcher) Start(ctx context.Context, setup search.Setup) error {
 	return W.WStart(ctx, setup)
 }

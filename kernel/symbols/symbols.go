@@ -15,7 +15,7 @@ package symbols
 import "reflect"
 
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/gdl gdlab/engine/gdl/check gdlab/engine/gdl/compat gdlab/engine/game gdlab/engine/prover gdlab/engine/ground gdlab/engine/propnet
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/heuristic gdlab/engine/search gdlab/engine/match gdlab/engine/stats gdlab/engine/experiment gdlab/engine/experiment/corpus gdlab/engine/ledger gdlab/datasets
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/heuristic gdlab/engine/search gdlab/engine/match gdlab/engine/ggp gdlab/engine/stats gdlab/engine/experiment gdlab/engine/experiment/corpus gdlab/engine/ledger gdlab/datasets
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/searchtest
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/mmapprox gdlab/engine/experiment/rivest
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/analysis gdlab/engine/analysis/latch gdlab/engine/analysis/emulate gdlab/engine/analysis/distance gdlab/engine/search/mcts gdlab/engine/search/local
