@@ -66,7 +66,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		entrants = append(entrants, match.Entrant{Name: name, New: func() search.Player { return ggp.NewRemote(opt) }})
 	}
 	clocks := match.Options{StartClock: time.Duration(*startClock) * time.Second, PlayClock: time.Duration(*playClock) * time.Second,
-		Grace: time.Second, MaxMoves: *maxMoves}
+		Grace: time.Second, MaxMoves: *maxMoves, AskTogether: true}
 	tour := match.Tournament{Game: gameKey(pos[0]), Machine: m, Entrants: entrants, Games: *games, Seed: *seed, Options: clocks, Workers: *workers,
 		Progress: func(done, total int) { fmt.Fprintf(stderr, "match %d of %d done\n", done, total) }}
 	tab, err := tour.Run(ctx)

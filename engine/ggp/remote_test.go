@@ -51,7 +51,7 @@ func TestServerAgainstRemotePlayers(t *testing.T) {
 	}
 	tour := match.Tournament{Game: "nim", Machine: pr, Games: 1, Seed: 7, Workers: 2,
 		Entrants: []match.Entrant{entrant("legal", legal.URL), entrant("mc", mc.URL), entrant("sleeper", sleeper.URL), entrant("garbage", garbage.URL)},
-		Options:  match.Options{StartClock: 2 * time.Second, PlayClock: time.Second, Grace: 300 * time.Millisecond, Abandon: 2 * time.Second}}
+		Options:  match.Options{StartClock: 2 * time.Second, PlayClock: time.Second, Grace: 300 * time.Millisecond, Abandon: 2 * time.Second, AskTogether: true}}
 	tab, err := tour.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,17 @@ type answer struct {
 	took   time.Duration
 	next   int64 // Next calls the referee counted
 	late   bool
+	// abandoned: the player did not return within Options.Abandon of being
+	// told to stop.
+	abandoned bool
+}
+
+// settle writes off seat i if its call was abandoned.
+func (r *referee) settle(i int, res answer) {
+	if res.abandoned {
+		r.gone[i] = true
+		r.event(i, "abandoned", "still running "+r.opt.abandon().String()+" after being told to stop")
+	}
 }
 
 // start starts seat i under the start clock, recording failures.
@@ -36,6 +47,7 @@ func (r *referee) start(ctx context.Context, i int) {
 		setup.Budget.Deadline = d
 		return answer{err: p.Start(ctx, setup)}
 	})
+	r.settle(i, res)
 	switch {
 	case res.late:
 		r.event(i, "late", "Start returned after "+res.took.Round(time.Millisecond).String())
@@ -62,7 +74,9 @@ func (r *referee) ask(ctx context.Context, i int, s game.State) answer {
 // call runs fn for seat i on its own goroutine with a clock (0: none). fn is
 // given the clock's deadline (zero without a clock) and a context that ends
 // a grace period later. A player that overruns is told to stop; one that
-// does not return within Options.Abandon after that is written off.
+// does not return within Options.Abandon after that is marked abandoned,
+// for the caller to write off (see settle). call changes nothing shared,
+// so calls for different seats may run at once.
 func (r *referee) call(ctx context.Context, i int, clock time.Duration, fn func(context.Context, time.Time) answer) answer {
 	start := time.Now()
 	var deadline time.Time
@@ -75,10 +89,7 @@ func (r *referee) call(ctx context.Context, i int, clock time.Duration, fn func(
 	done := make(chan answer, 1)
 	go func() { done <- guarded(cctx, deadline, fn) }()
 	res, ok := r.wait(cctx, done, cancel)
-	if !ok {
-		r.gone[i] = true
-		r.event(i, "abandoned", "still running "+r.opt.abandon().String()+" after being told to stop")
-	}
+	res.abandoned = !ok
 	res.took = time.Since(start)
 	res.next = r.meters[i].Used().NextCalls - before
 	res.late = !ok || (clock > 0 && res.took > clock+r.opt.grace())

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"gdlab/engine/game"
@@ -29,6 +30,11 @@ type Options struct {
 	// being told to stop; a player still busy then is written off and moves
 	// at random for the rest of the match. 0 means 2 s.
 	Abandon time.Duration
+	// AskTogether asks every seat for its move at once, each under its own
+	// play clock, as a game server does. It suits players that run
+	// elsewhere (remote players); local players would compete for the
+	// cores, so by default seats are asked one after another.
+	AskTogether bool
 }
 
 func (o Options) grace() time.Duration   { return orDefault(o.Grace, 50*time.Millisecond) }
@@ -180,12 +186,21 @@ func (r *referee) step(ctx context.Context, s game.State) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	joint := make([]game.Move, len(r.seats))
 	for i := range r.seats {
 		if len(legal[i]) == 0 {
 			return nil, &game.NoLegalMoveError{Role: r.row.Roles[i], Step: r.row.Moves}
 		}
-		joint[i] = r.move(ctx, i, s, legal[i])
+	}
+	joint := make([]game.Move, len(r.seats))
+	if r.opt.AskTogether {
+		answers := r.askAll(ctx, s)
+		for i := range r.seats {
+			joint[i] = r.judge(i, legal[i], answers[i])
+		}
+	} else {
+		for i := range r.seats {
+			joint[i] = r.move(ctx, i, s, legal[i])
+		}
 	}
 	r.row.History = append(r.row.History, game.JointText(r.m, joint))
 	r.row.Moves++
@@ -224,6 +239,37 @@ func (r *referee) move(ctx context.Context, i int, s game.State, legal []game.Mo
 		return legal[r.rng.IntN(len(legal))]
 	}
 	res := r.ask(ctx, i, s)
+	return r.judge(i, legal, &res)
+}
+
+// askAll asks every seat still playing for its move in s at once; a
+// written-off seat's answer is nil.
+func (r *referee) askAll(ctx context.Context, s game.State) []*answer {
+	answers := make([]*answer, len(r.seats))
+	var wg sync.WaitGroup
+	for i := range r.seats {
+		if r.gone[i] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := r.ask(ctx, i, s)
+			answers[i] = &res
+		}()
+	}
+	wg.Wait()
+	return answers
+}
+
+// judge returns seat i's move from its answer (nil for a seat written
+// off), replacing and recording a bad one.
+func (r *referee) judge(i int, legal []game.Move, ans *answer) game.Move {
+	if ans == nil {
+		return legal[r.rng.IntN(len(legal))]
+	}
+	res := *ans
+	r.settle(i, res)
 	r.account(i, res)
 	switch {
 	case res.late:

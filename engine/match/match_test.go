@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -106,6 +107,90 @@ func TestRogues(t *testing.T) {
 			t.Errorf("%s: no %q event in %+v", how, kind, row.Events)
 		}
 	}
+}
+
+// TestRoguesAskedTogether: asked at once, as a game server asks remote
+// players, misbehaving seats are still replaced and recorded one by one,
+// and two slow players take one play clock a step, not two.
+func TestRoguesAskedTogether(t *testing.T) {
+	m := load(t, "rps")
+	opt := match.Options{PlayClock: 20 * time.Millisecond, Grace: 10 * time.Millisecond, Abandon: 150 * time.Millisecond, AskTogether: true}
+	for how, kind := range map[string]string{"illegal": "illegal", "late": "late", "panic": "error", "hang": "abandoned"} {
+		seats := []match.Seat{{Player: &rogue{how: how}}, {Player: &rogue{how: how}}}
+		row, err := match.Run(context.Background(), m, seats, opt, 1)
+		if err != nil || !row.Finished {
+			t.Fatalf("%s: %v %+v", how, err, row)
+		}
+		for seat := range 2 {
+			if !slices.ContainsFunc(row.Events, func(e match.Event) bool { return e.Kind == kind && e.Seat == seat }) {
+				t.Errorf("%s: no %q event for seat %d in %+v", how, kind, seat, row.Events)
+			}
+		}
+	}
+	// Two players that each wait for the other within the play clock meet
+	// only when asked together.
+	for _, together := range []bool{true, false} {
+		meet := &meeting{}
+		opt := match.Options{PlayClock: 200 * time.Millisecond, Grace: 50 * time.Millisecond, AskTogether: together}
+		row, err := match.Run(context.Background(), m, []match.Seat{{Player: &meeter{at: meet}}, {Player: &meeter{at: meet}}}, opt, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if late := row.Late[0] + row.Late[1]; together != (late == 0) {
+			t.Errorf("asked together %v: %d late moves (events %v)", together, late, row.Events)
+		}
+	}
+}
+
+// meeting is where two meeters wait for each other, one round a move.
+type meeting struct {
+	mu     sync.Mutex
+	waiter chan struct{}
+}
+
+// arrive waits up to the deadline for the other player of the round.
+func (mt *meeting) arrive(deadline time.Time) bool {
+	mt.mu.Lock()
+	if ch := mt.waiter; ch != nil {
+		mt.waiter = nil
+		mt.mu.Unlock()
+		close(ch)
+		return true
+	}
+	ch := make(chan struct{})
+	mt.waiter = ch
+	mt.mu.Unlock()
+	select {
+	case <-ch:
+		return true
+	case <-time.After(time.Until(deadline) + 100*time.Millisecond):
+		mt.mu.Lock()
+		if mt.waiter == ch {
+			mt.waiter = nil
+		}
+		mt.mu.Unlock()
+		return false
+	}
+}
+
+// meeter plays its first legal move once it has met the other player.
+type meeter struct {
+	at   *meeting
+	m    game.Machine
+	role int
+}
+
+func (p *meeter) Name() string { return "meeter" }
+
+func (p *meeter) Start(ctx context.Context, s search.Setup) error {
+	p.m, p.role = s.Machine, s.Role
+	return nil
+}
+
+func (p *meeter) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	p.at.arrive(b.Deadline)
+	legal, _ := p.m.Legal(s, p.role, nil)
+	return legal[0], search.Report{}, nil
 }
 
 func TestSeatings(t *testing.T) {

@@ -39,8 +39,14 @@ import (
 // Options configure the player. The zero value is plain UCT on one thread
 // with the defaults below and no analysis.
 type Options struct {
-	Iterations int64   // playouts (iterations) per move; 0 means no limit besides the budget
-	Threads    int     // parallel playouts; 0 means 1, negative means runtime.NumCPU()
+	Iterations int64 // playouts (iterations) per move; 0 means no limit besides the budget
+	// Threads is how many cores a search uses; 0 means 1, negative means
+	// runtime.NumCPU(). Several threads search one tree each from the same
+	// root, and the move is chosen from their root statistics added
+	// together (root parallelism, root.go); with SharedTree, they play out
+	// the leaves of one tree in parallel instead.
+	Threads    int
+	SharedTree bool
 	PoolSize   int     // node pool bound; 0 means 500000
 	C          float64 // exploration constant on the 0..1 value scale; 0 means 0.4
 	MaxSteps   int     // joint moves per playout; 0 means 1000
@@ -137,7 +143,8 @@ type Player struct {
 	role  int
 	seed  uint64
 	an    *latch.Analysis
-	t     *tree
+	t     *tree   // the search tree (the first one under root parallelism)
+	more  []*tree // the other trees under root parallelism
 	last  Stats
 	moves int // Play calls so far, mixed into the seeds
 }
@@ -204,8 +211,17 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if err != nil {
 		return err
 	}
-	if p.t, err = newTree(p.m, p.an, vt, p.opt); err != nil {
+	topt := p.opt.treeOptions()
+	if p.t, err = newTree(p.m, p.an, vt, topt); err != nil {
 		return err
+	}
+	p.more = nil
+	for i := 1; i < p.opt.rootTrees(); i++ {
+		t, err := newTree(p.m, p.an, vt, topt)
+		if err != nil {
+			return err
+		}
+		p.more = append(p.more, t)
 	}
 	if p.opt.LocalSearch {
 		p.t.ls, err = newFeeder(ctx, p.m, p.opt.LocalRetarget)
@@ -281,7 +297,7 @@ func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.
 	if err != nil {
 		return moves[0], search.Report{Value: -1}, err
 	}
-	mv, val := p.t.bestMove(p.role)
+	mv, val := p.bestMoveAll(p.role)
 	if mv == game.NoMove {
 		mv, val = moves[0], -1
 	}
@@ -291,7 +307,7 @@ func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.
 	st := p.last
 	rep := search.Report{
 		Used:     search.Usage{Time: time.Since(start), Nodes: st.Expansions, NextCalls: st.NextCalls},
-		Depth:    p.t.maxDepth(),
+		Depth:    p.maxDepth(),
 		Value:    val,
 		Complete: st.RootSolved,
 		Stopped:  stop,
@@ -313,7 +329,7 @@ func (p *Player) Search(ctx context.Context, s game.State, b search.Budget) (sea
 		p.t.ls.start()
 		defer p.t.ls.stop()
 	}
-	st, stop, err := p.t.search(ctx, s, b, p.opt.Iterations, seed)
+	st, stop, err := p.searchAll(ctx, s, b, seed)
 	p.last = st
 	return stop, err
 }

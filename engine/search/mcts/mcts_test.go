@@ -514,13 +514,14 @@ func TestParallelRace(t *testing.T) {
 func BenchmarkIterations(b *testing.B) {
 	for _, game := range []string{"connectFour", "breakthrough"} {
 		net := propnettest.Curated(b, game)
-		for _, threads := range []int{1, -1} {
-			name := game + "/1thread"
-			if threads < 0 {
-				name = game + "/allcores"
-			}
-			b.Run(name, func(b *testing.B) {
-				p := started(b, net, 0, Options{Threads: threads, Iterations: int64(b.N)}, 1)
+		for _, c := range []struct {
+			name string
+			opt  Options
+		}{{"1thread", Options{Threads: 1}}, {"allcores", Options{Threads: -1}}, {"allcores-sharedtree", Options{Threads: -1, SharedTree: true}}} {
+			b.Run(game+"/"+c.name, func(b *testing.B) {
+				opt := c.opt
+				opt.Iterations = int64(b.N)
+				p := started(b, net, 0, opt, 1)
 				b.ReportAllocs()
 				b.ResetTimer()
 				if _, err := p.Search(context.Background(), net.Initial(), search.Budget{}); err != nil {
