@@ -9,6 +9,7 @@ import (
 	"gdlab/engine/gdl"
 	"gdlab/engine/gdl/check"
 	"gdlab/engine/gdl/compat"
+	"gdlab/engine/prover"
 )
 
 func init() {
@@ -46,9 +47,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // checkFile parses and validates one file, returning every problem found
 // and the warnings. Under the compatible reading, the rules are checked as
-// compat.Read repairs them and the repairs are warnings; otherwise they
-// are checked as written, and each error the compatible reading would
-// repair says how.
+// compat.Read repairs them, the repairs are warnings, and so is what the
+// specification forbids but gdlab plays (see playable); otherwise they are
+// checked as written, and each error the compatible reading would repair
+// says how.
 func checkFile(path string, compatible bool) (gdl.ErrorList, []compat.Repair) {
 	d, err := gdl.ParseFile(path)
 	var list gdl.ErrorList
@@ -61,9 +63,34 @@ func checkFile(path string, compatible bool) (gdl.ErrorList, []compat.Repair) {
 	}
 	read, repairs := compat.Read(d)
 	if compatible {
-		return check.Check(read), repairs
+		return playable(d, check.Check(read), repairs)
 	}
 	return strict(check.Check(d), repairs)
+}
+
+// playable is the compatible reading's verdict on the errors Check finds in
+// the read rules: the reasoners play some games the specification forbids,
+// as ggp-base's prover does (a (not (distinct ...)), negation through one
+// goal value of another, a name used with two arities), so those are
+// warnings; they stay errors when the prover cannot load the game, whose
+// own error then comes last.
+func playable(d *gdl.Description, errs gdl.ErrorList, repairs []compat.Repair) (gdl.ErrorList, []compat.Repair) {
+	if len(errs) == 0 {
+		return nil, repairs
+	}
+	if _, err := prover.New(d); err != nil {
+		var list gdl.ErrorList
+		if errors.As(err, &list) {
+			return append(errs, list...), repairs
+		}
+		errs.Add(gdl.Position{Filename: d.File.Name()}, "%v", err)
+		return errs, repairs
+	}
+	for _, e := range errs {
+		repairs = append(repairs, compat.Repair{Pos: e.Pos, Kind: compat.Note, Construct: e.Msg,
+			Treatment: "gdlab plays it all the same, as ggp-base's prover does"})
+	}
+	return nil, repairs
 }
 
 // strict names, on each error that the compatible reading repairs, how it

@@ -57,6 +57,11 @@ func TestCompatibleReading(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "ok") || strings.Count(stderr, ": warning: ") != 3 {
 		t.Errorf("check --compat: exit %d, out %q, stderr:\n%s", code, out, stderr)
 	}
+	// What the specification forbids but gdlab plays is a warning too.
+	negated := writeFile(t, "negated.kif", "(role a)\n(init (s 1))\n(<= (legal a go) (true (s ?x)) (not (distinct ?x 1)))\n(<= terminal (true (s 2)))\n(<= (next (s 2)) (true (s 1)))\n(goal a 100)\n")
+	if code, _, stderr := gdlab("check", "--compat", negated); code != 0 || !strings.Contains(stderr, "negated.kif:3:32: warning: not may only negate an atom") {
+		t.Errorf("check --compat of (not (distinct ...)): exit %d, stderr:\n%s", code, stderr)
+	}
 	code, out, stderr = gdlab("play", game, "--machine", "propnet")
 	if code != 0 || !strings.Contains(out, "1. go  go") || !strings.Contains(out, "goal b: 50") || !strings.Contains(stderr, "rolevar.kif:7:11: warning:") {
 		t.Errorf("play: exit %d, out:\n%s\nstderr:\n%s", code, out, stderr)

@@ -54,7 +54,8 @@ type File struct {
 func NewFile(name string, src []byte) *File {
 	f := &File{name: name, size: len(src), lines: []int{0}}
 	for i, b := range src {
-		if b == '\n' && i+1 <= len(src) {
+		// A line ends at LF, at CR LF, or at a lone CR (old Mac files).
+		if b == '\n' || b == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
 			f.lines = append(f.lines, i+1)
 		}
 	}

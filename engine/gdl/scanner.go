@@ -57,7 +57,9 @@ func (s *scanner) skipSpaceAndComments() {
 		c := s.src[s.off]
 		switch {
 		case c == ';':
-			for s.off < len(s.src) && s.src[s.off] != '\n' {
+			// A comment ends at any line break: old Mac rulesheets end
+			// lines with a lone CR, and ggp-base splits lines on both.
+			for s.off < len(s.src) && s.src[s.off] != '\n' && s.src[s.off] != '\r' {
 				s.off++
 			}
 		case isSpace(c):

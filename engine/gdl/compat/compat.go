@@ -24,9 +24,10 @@
 //     head ranges over the roles (ggp-base asks only about declared roles,
 //     so this is exact);
 //   - any other free head variable ranges over the game's domain: every
-//     ground term written in the rules, with all of its subterms. This
-//     matches ggp-base wherever the free variable is bound later by the
-//     reader of the relation, as it must be for the answer to be ground.
+//     constant written in the rules. This matches ggp-base wherever the
+//     reader of the relation binds the free variable to a constant, as it
+//     must bind it to something for the answer to be ground (domain.go
+//     says why compound terms are left out).
 //
 // Every change is reported as a Repair with its position. A 0-ary relation
 // written in parentheses, as (open), where the game also writes open, is
@@ -185,7 +186,7 @@ func (r *reader) alternative(rule *gdl.Rule, what string, body []gdl.Literal) *g
 			kept = append(kept, &gdl.Atom{NamePos: v.NamePos, Name: "role", Args: []gdl.Term{v}})
 			continue
 		}
-		r.add(v.NamePos, Ranged, "the compatible reading ranges it over the game's domain (every ground term of the rules)",
+		r.add(v.NamePos, Ranged, "the compatible reading ranges it over the game's domain (every constant of the rules)",
 			"variable %s in head of %s is unsafe", v.Name, what)
 		kept = append(kept, &gdl.Atom{NamePos: v.NamePos, Name: r.domainName(), Args: []gdl.Term{v}})
 	}

@@ -3,6 +3,7 @@ package compat_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func TestRepairs(t *testing.T) {
 			[]string{"(<= (legal a go) (true (s ?x)))"}},
 		{"unsafe distinct dropped, head ranged over the domain", "(role a)\n(n 1)\n(<= (d ?x ?y) (n ?x) (distinct ?x ?y))",
 			[]string{
-				"t.kif:3:11: variable ?y in head of rule for d/2 is unsafe; the compatible reading ranges it over the game's domain (every ground term of the rules)",
+				"t.kif:3:11: variable ?y in head of rule for d/2 is unsafe; the compatible reading ranges it over the game's domain (every constant of the rules)",
 				"t.kif:3:35: variable ?y in (distinct ?x ?y) of rule for d/2 is unsafe; the compatible reading drops (distinct ?x ?y), as ggp-base does"},
 			[]string{"(<= (d ?x ?y) (n ?x) (gdlab_compat_domain ?y))", "(gdlab_compat_domain 1)", "(gdlab_compat_domain a)"}},
 		{"only the unsafe alternative of an or changes", "(role a)\n(<= (legal ?w go) (or (true (s ?w)) (true (t))))",
@@ -52,8 +53,11 @@ func TestRepairs(t *testing.T) {
 			[]string{"t.kif:2:17: variable ?x in rule for input/2 is unsafe; the compatible reading drops the rule: no player needs input to play"},
 			nil},
 		{"a domain name the game uses is avoided", "(role a)\n(gdlab_compat_domain z)\n(<= (p ?x) (true q))",
-			[]string{"t.kif:3:8: variable ?x in head of rule for p/1 is unsafe; the compatible reading ranges it over the game's domain (every ground term of the rules)"},
+			[]string{"t.kif:3:8: variable ?x in head of rule for p/1 is unsafe; the compatible reading ranges it over the game's domain (every constant of the rules)"},
 			[]string{"(<= (p ?x) (true q) (gdlab_compat_domain_ ?x))", "(gdlab_compat_domain_ a)", "(gdlab_compat_domain_ q)", "(gdlab_compat_domain_ z)"}},
+		{"the domain holds the constants, not compound terms", "(role a)\n(<= (p ?x) (true (f b)))",
+			[]string{"t.kif:2:8: variable ?x in head of rule for p/1 is unsafe; the compatible reading ranges it over the game's domain (every constant of the rules)"},
+			[]string{"(<= (p ?x) (true (f b)) (gdlab_compat_domain ?x))", "(gdlab_compat_domain a)", "(gdlab_compat_domain b)"}},
 		{"a parenthesised 0-ary relation is noted, not changed", "(role a)\n(<= (terminal) (true q))",
 			[]string{"t.kif:2:5: 0-ary relation terminal written as (terminal); gdlab reads it as terminal; ggp-base reads (terminal) and terminal as two relations"},
 			[]string{"(<= terminal (true q))"}},
@@ -152,6 +156,62 @@ func TestTraces(t *testing.T) {
 			for name, m := range map[string]game.Machine{"prover": pr, "propnet": net} {
 				if diff, err := game.Replay(context.Background(), m, tr); err != nil || diff != nil {
 					t.Errorf("%s on %s: %v %v", tf, name, err, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestAgainstGGPBase records matches of the rulesheets in testdata with
+// ggp-base's own ProverStateMachine (scripts/ggpbase/TraceRecorder.java,
+// run on the ggp-base build that ../shared/tools/sancho-bench ships) and
+// replays them through both reasoners. It skips without Java or that build.
+func TestAgainstGGPBase(t *testing.T) {
+	lib, _ := filepath.Abs(filepath.Join(sharedDir(), "tools", "sancho-bench", "lib"))
+	jars, _ := filepath.Glob(filepath.Join(lib, "*.jar"))
+	_, errJava := exec.LookPath("java")
+	_, errJavac := exec.LookPath("javac")
+	if len(jars) == 0 || errJava != nil || errJavac != nil {
+		t.Skipf("needs java, javac and the ggp-base build in %s", lib)
+	}
+	dir := t.TempDir()
+	cp := strings.Join(append(jars, dir), string(os.PathListSeparator))
+	src, _ := filepath.Abs(filepath.Join("..", "..", "..", "scripts", "ggpbase", "TraceRecorder.java"))
+	if out, err := exec.Command("javac", "-cp", cp, "-d", dir, src).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	kifs, _ := filepath.Glob(filepath.Join("testdata", "*.kif"))
+	for _, kif := range kifs {
+		abs, _ := filepath.Abs(kif)
+		key := strings.TrimSuffix(filepath.Base(kif), ".kif")
+		cmd := exec.Command("java", "-cp", cp, "TraceRecorder", abs, key, "1", "3", "60")
+		cmd.Dir = dir // ggp-base's logger writes into the working directory
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: ggp-base: %v\n%s", key, err, stderr.String())
+		}
+		trs, err := game.ReadTraces(strings.NewReader(string(out)))
+		if err != nil || len(trs) != 3 {
+			t.Fatalf("%s: %d traces from ggp-base: %v", key, len(trs), err)
+		}
+		d, err := gdl.ParseFile(kif)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr, err := prover.New(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net, err := propnet.Build(context.Background(), d, propnet.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range trs {
+			for name, m := range map[string]game.Machine{"prover": pr, "propnet": net} {
+				if diff, err := game.Replay(context.Background(), m, tr); err != nil || diff != nil {
+					t.Errorf("%s seed %d on the %s: %v %v", key, tr.Seed, name, err, diff)
 				}
 			}
 		}

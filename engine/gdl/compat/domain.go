@@ -6,22 +6,26 @@ import (
 	"gdlab/engine/gdl"
 )
 
-// domainFacts returns the facts (name T) for every ground term T written in
-// d's rules, subterms included, in text order. A free variable that
-// ggp-base binds later by unification can only meet terms the rules build,
-// and every term a rule can build from ground parts is among these or built
-// by a function term, which the domain cannot hold finitely.
+// domainFacts returns the facts (name C) for every constant C written in
+// d's rules as an argument or inside one, in text order. A free variable
+// that ggp-base binds later by unification can meet any term a reader
+// supplies; games that leave head variables free compare symbols (cells,
+// pieces, roles), and the constants cover those. Compound terms are left
+// out: with them the domain of a game's free variables grows many times
+// over (a rule with three free variables over 144 ground terms is three
+// million facts, over its 42 constants 74,000), and a free variable meant
+// to match a compound term is read as matching none.
 func domainFacts(d *gdl.Description, name string) []*gdl.Rule {
 	terms := map[string]gdl.Term{}
 	var add func(t gdl.Term)
 	add = func(t gdl.Term) {
-		if f, ok := t.(*gdl.Func); ok {
-			for _, a := range f.Args {
+		switch t := t.(type) {
+		case *gdl.Func:
+			for _, a := range t.Args {
 				add(a)
 			}
-		}
-		if gdl.IsGround(t) {
-			terms[t.String()] = t
+		case *gdl.Const:
+			terms[t.Name] = t
 		}
 	}
 	for _, r := range d.Rules {
