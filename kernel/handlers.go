@@ -8,14 +8,14 @@ import (
 	"runtime"
 	"strings"
 
+	"gdlab/kernel/comm"
 	"gdlab/kernel/display"
 	"gdlab/kernel/session"
 	"gdlab/kernel/wire"
 )
 
 // handleShell routes a shell request to its handler. Unknown types get no
-// reply, as the protocol allows; comm messages are accepted and ignored
-// until the kernel has comms.
+// reply, as the protocol allows; comm messages have none either.
 func (k *Kernel) handleShell(ctx context.Context, m wire.Message) (any, error) {
 	switch m.Header.MsgType {
 	case wire.KernelInfoRequest:
@@ -31,11 +31,15 @@ func (k *Kernel) handleShell(ctx context.Context, m wire.Message) (any, error) {
 	case wire.HistoryRequest:
 		return map[string]any{"status": "ok", "history": []any{}}, nil
 	case wire.CommInfoRequest:
-		return map[string]any{"status": "ok", "comms": map[string]any{}}, nil
+		var req comm.InfoRequest
+		if err := json.Unmarshal(m.Content, &req); err != nil {
+			return nil, err
+		}
+		return k.comms.Info(req), nil
 	case wire.ShutdownRequest:
 		return k.shutdown(m)
 	case wire.CommOpen, wire.CommMsg, wire.CommClose:
-		return nil, nil
+		return nil, k.handleComm(ctx, m)
 	}
 	return nil, fmt.Errorf("unhandled message type %q", m.Header.MsgType)
 }
@@ -129,6 +133,40 @@ func (k *Kernel) execute(ctx context.Context, m wire.Message) (any, error) {
 		k.publish(m, wire.ExecuteResult, map[string]any{"execution_count": n, "data": d.Data, "metadata": orEmpty(d.Metadata)})
 	}
 	return map[string]any{"status": "ok", "execution_count": n, "payload": []any{}, "user_expressions": map[string]any{}}, nil
+}
+
+// handleComm passes a comm message from the front end to the comms, with
+// m as the parent of what they send, then runs the work they queued (a
+// widget's callbacks) as a cell runs: interruptible, its output and
+// errors published under m.
+func (k *Kernel) handleComm(ctx context.Context, m wire.Message) error {
+	k.mu.Lock()
+	k.parent = m
+	k.mu.Unlock()
+	err := k.comms.Handle(m.Header.MsgType, m.Content)
+	for _, fn := range k.comms.Take() {
+		if cerr := k.call(ctx, m, fn); cerr != nil {
+			k.publish(m, wire.Error, errorContent(cerr))
+		}
+	}
+	k.flusher.flush()
+	return err
+}
+
+// call runs work that calls cell code under a context that interrupts
+// cancel, with m as the parent of its output.
+func (k *Kernel) call(ctx context.Context, m wire.Message, fn func()) error {
+	callCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	k.mu.Lock()
+	k.parent, k.interrupt = m, cancel
+	k.mu.Unlock()
+	defer func() {
+		k.mu.Lock()
+		k.interrupt = nil
+		k.mu.Unlock()
+	}()
+	return k.session.Call(callCtx, fn)
 }
 
 // run evaluates code under a context that interrupts cancel, with m as the
