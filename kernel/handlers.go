@@ -153,26 +153,23 @@ func (k *Kernel) handleComm(ctx context.Context, m wire.Message) error {
 	return err
 }
 
-// call runs work that calls cell code under a context that interrupts
-// cancel, with m as the parent of its output.
+// call runs work that calls cell code as a cell runs (see interruptible).
 func (k *Kernel) call(ctx context.Context, m wire.Message, fn func()) error {
-	callCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	k.mu.Lock()
-	k.parent, k.interrupt = m, cancel
-	k.mu.Unlock()
-	defer func() {
-		k.mu.Lock()
-		k.interrupt = nil
-		k.mu.Unlock()
-	}()
-	return k.session.Call(callCtx, fn)
+	var err error
+	k.interruptible(ctx, m, func(ctx context.Context) { err = k.session.Call(ctx, fn) })
+	return err
 }
 
-// run evaluates code under a context that interrupts cancel, with m as the
-// parent of everything the cell prints or displays.
-func (k *Kernel) run(ctx context.Context, m wire.Message, code string) (session.Result, error) {
-	cellCtx, cancel := context.WithCancel(ctx)
+// run evaluates a cell's code (see interruptible).
+func (k *Kernel) run(ctx context.Context, m wire.Message, code string) (res session.Result, err error) {
+	k.interruptible(ctx, m, func(ctx context.Context) { res, err = k.session.Eval(ctx, code) })
+	return res, err
+}
+
+// interruptible runs fn under a context that an interrupt cancels, with m
+// as the parent of everything it prints or displays.
+func (k *Kernel) interruptible(ctx context.Context, m wire.Message, fn func(context.Context)) {
+	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	k.mu.Lock()
 	k.parent, k.interrupt = m, cancel
@@ -182,7 +179,7 @@ func (k *Kernel) run(ctx context.Context, m wire.Message, code string) (session.
 		k.interrupt = nil
 		k.mu.Unlock()
 	}()
-	return k.session.Eval(cellCtx, code)
+	fn(runCtx)
 }
 
 // errorContent is the content of an error message: the traceback's first

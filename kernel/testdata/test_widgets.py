@@ -31,21 +31,6 @@ class WidgetCase(KernelCase):
         self.kc.shell_channel.send(msg)
         return msg["header"]["msg_id"]
 
-    def iopub_of(self, msg_id, timeout=TIMEOUT):
-        """The iopub messages a request caused, up to its idle status."""
-        out = []
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            msg = self.kc.get_iopub_msg(timeout=timeout)
-            if msg["parent_header"].get("msg_id") != msg_id:
-                continue
-            if msg["msg_type"] == "status":
-                if msg["content"]["execution_state"] == "idle":
-                    return out
-                continue
-            out.append(msg)
-        self.fail("no idle status after %s" % msg_id)
-
     def comm_info(self, target=None):
         content = {} if target is None else {"target_name": target}
         msg = self.kc.session.msg("comm_info_request", content)
