@@ -8,14 +8,14 @@ import (
 	"runtime"
 	"strings"
 
+	"gdlab/kernel/comm"
 	"gdlab/kernel/display"
 	"gdlab/kernel/session"
 	"gdlab/kernel/wire"
 )
 
 // handleShell routes a shell request to its handler. Unknown types get no
-// reply, as the protocol allows; comm messages are accepted and ignored
-// until the kernel has comms.
+// reply, as the protocol allows; comm messages have none either.
 func (k *Kernel) handleShell(ctx context.Context, m wire.Message) (any, error) {
 	switch m.Header.MsgType {
 	case wire.KernelInfoRequest:
@@ -31,11 +31,15 @@ func (k *Kernel) handleShell(ctx context.Context, m wire.Message) (any, error) {
 	case wire.HistoryRequest:
 		return map[string]any{"status": "ok", "history": []any{}}, nil
 	case wire.CommInfoRequest:
-		return map[string]any{"status": "ok", "comms": map[string]any{}}, nil
+		var req comm.InfoRequest
+		if err := json.Unmarshal(m.Content, &req); err != nil {
+			return nil, err
+		}
+		return k.comms.Info(req), nil
 	case wire.ShutdownRequest:
 		return k.shutdown(m)
 	case wire.CommOpen, wire.CommMsg, wire.CommClose:
-		return nil, nil
+		return nil, k.handleComm(ctx, m)
 	}
 	return nil, fmt.Errorf("unhandled message type %q", m.Header.MsgType)
 }
@@ -131,10 +135,41 @@ func (k *Kernel) execute(ctx context.Context, m wire.Message) (any, error) {
 	return map[string]any{"status": "ok", "execution_count": n, "payload": []any{}, "user_expressions": map[string]any{}}, nil
 }
 
-// run evaluates code under a context that interrupts cancel, with m as the
-// parent of everything the cell prints or displays.
-func (k *Kernel) run(ctx context.Context, m wire.Message, code string) (session.Result, error) {
-	cellCtx, cancel := context.WithCancel(ctx)
+// handleComm passes a comm message from the front end to the comms, with
+// m as the parent of what they send, then runs the work they queued (a
+// widget's callbacks) as a cell runs: interruptible, its output and
+// errors published under m.
+func (k *Kernel) handleComm(ctx context.Context, m wire.Message) error {
+	k.mu.Lock()
+	k.parent = m
+	k.mu.Unlock()
+	err := k.comms.Handle(m.Header.MsgType, m.Content)
+	for _, fn := range k.comms.Take() {
+		if cerr := k.call(ctx, m, fn); cerr != nil {
+			k.publish(m, wire.Error, errorContent(cerr))
+		}
+	}
+	k.flusher.flush()
+	return err
+}
+
+// call runs work that calls cell code as a cell runs (see interruptible).
+func (k *Kernel) call(ctx context.Context, m wire.Message, fn func()) error {
+	var err error
+	k.interruptible(ctx, m, func(ctx context.Context) { err = k.session.Call(ctx, fn) })
+	return err
+}
+
+// run evaluates a cell's code (see interruptible).
+func (k *Kernel) run(ctx context.Context, m wire.Message, code string) (res session.Result, err error) {
+	k.interruptible(ctx, m, func(ctx context.Context) { res, err = k.session.Eval(ctx, code) })
+	return res, err
+}
+
+// interruptible runs fn under a context that an interrupt cancels, with m
+// as the parent of everything it prints or displays.
+func (k *Kernel) interruptible(ctx context.Context, m wire.Message, fn func(context.Context)) {
+	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	k.mu.Lock()
 	k.parent, k.interrupt = m, cancel
@@ -144,7 +179,7 @@ func (k *Kernel) run(ctx context.Context, m wire.Message, code string) (session.
 		k.interrupt = nil
 		k.mu.Unlock()
 	}()
-	return k.session.Eval(cellCtx, code)
+	fn(runCtx)
 }
 
 // errorContent is the content of an error message: the traceback's first

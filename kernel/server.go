@@ -14,6 +14,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/traefik/yaegi/interp"
 
+	"gdlab/kernel/comm"
 	"gdlab/kernel/display"
 	"gdlab/kernel/session"
 	"gdlab/kernel/wire"
@@ -35,6 +36,7 @@ type Kernel struct {
 	signer  wire.Signer
 	log     *log.Logger
 	session *session.Session
+	comms   *comm.Manager
 	flusher flusher
 	id      string // names this kernel in iopub topics
 
@@ -76,6 +78,10 @@ func Run(ctx context.Context, conn Connection, opt Options) error {
 	defer k.close()
 	old := display.SetPublisher(k)
 	defer display.SetPublisher(old)
+	k.comms = comm.NewManager(k.publishComm)
+	k.comms.SetParent(func() string { p, _ := k.currentParent(); return p.Header.MsgID })
+	oldComms := comm.SetDefault(k.comms)
+	defer comm.SetDefault(oldComms)
 	go k.heartbeat(ctx)
 	go k.signals(ctx)
 	go k.serve(ctx, k.control, &k.controlMu, k.handleControl)
@@ -325,6 +331,13 @@ func (k *Kernel) emitStream(name, text string) {
 		return
 	}
 	k.publish(parent, wire.Stream, map[string]string{"name": name, "text": text})
+}
+
+// publishComm sends a comm message on iopub, its parent being the request
+// being served (a cell, or the front end's comm message).
+func (k *Kernel) publishComm(t wire.MsgType, content any) error {
+	parent, _ := k.currentParent()
+	return k.send(k.iopub, &k.iopubMu, parent, t, content)
 }
 
 func (k *Kernel) currentParent() (wire.Message, bool) {

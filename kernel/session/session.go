@@ -48,10 +48,11 @@ type Session struct {
 	// not ended within settleLimit; nil when there is none.
 	unsettled <-chan outcome
 
-	mu     sync.Mutex
-	ctx    context.Context // of the running or last cell
-	strays []string        // panics stopped by guards since the last take
-	frames []string        // guarded functions by guard id, for tracebacks
+	mu      sync.Mutex
+	ctx     context.Context // of the running or last cell
+	pending func()          // the work Call runs next
+	strays  []string        // panics stopped by guards since the last take
+	frames  []string        // guarded functions by guard id, for tracebacks
 }
 
 // CellPackage is the import path through which a cell reaches its own
@@ -89,6 +90,12 @@ func New(opt Options) (*Session, error) {
 	}
 	if _, err := s.interp.Eval(guardSource); err != nil {
 		return nil, fmt.Errorf("session: declaring the guard: %w", err)
+	}
+	if err := s.interp.Use(s.callExports()); err != nil {
+		return nil, err
+	}
+	if _, err := s.interp.Eval(`import ` + callPkgName + ` "` + callPkgPath + `"`); err != nil {
+		return nil, fmt.Errorf("session: importing the call trampoline: %w", err)
 	}
 	return s, nil
 }

@@ -32,6 +32,10 @@ class KernelCase(unittest.TestCase):
 
     def collect(self, msg_id, timeout=TIMEOUT):
         reply = self.shell_reply(msg_id, timeout)
+        return reply, self.iopub_of(msg_id, timeout)
+
+    def iopub_of(self, msg_id, timeout=TIMEOUT):
+        """The iopub messages a request caused, up to its idle status."""
         outputs = []
         deadline = time.time() + timeout
         while time.time() < deadline:
@@ -40,7 +44,7 @@ class KernelCase(unittest.TestCase):
                 continue
             if msg["msg_type"] == "status":
                 if msg["content"]["execution_state"] == "idle":
-                    return reply, outputs
+                    return outputs
                 continue
             outputs.append(msg)
         self.fail("no idle status after %s" % msg_id)

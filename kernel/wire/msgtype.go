@@ -43,7 +43,7 @@ const (
 	Error             MsgType = "error"
 )
 
-// Comm messages; the kernel has no comms yet and only has to tolerate them.
+// Comm messages, which either side may send (package kernel/comm).
 const (
 	CommOpen  MsgType = "comm_open"
 	CommMsg   MsgType = "comm_msg"
