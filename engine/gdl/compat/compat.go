@@ -27,7 +27,10 @@
 //     constant written in the rules. This matches ggp-base wherever the
 //     reader of the relation binds the free variable to a constant, as it
 //     must bind it to something for the answer to be ground (domain.go
-//     says why compound terms are left out).
+//     says why compound terms are left out). A free variable of an init
+//     or next head has no reader: ggp-base puts a fact with a variable in
+//     the state, which no trace can print and no rule written for ground
+//     facts reads as meant; here it stands for each constant instead.
 //
 // Every change is reported as a Repair with its position. A 0-ary relation
 // written in parentheses, as (open), where the game also writes open, is
