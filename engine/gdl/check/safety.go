@@ -4,23 +4,9 @@ import "gdlab/engine/gdl"
 
 // checkSafety reports the unsafe variables of a rule: those of its head, of a
 // negated literal or of a distinct that no positive atom binds.
-//
-// The standard treatment expands every `or` into alternatives and requires
-// each alternative to be safe. Since a disjunct is a single literal, the
-// expansion need not be built: a variable needed by a literal is bound in
-// every alternative containing that literal exactly when some other
-// top-level conjunct binds it in all of its own alternatives (bindsAlways):
-// the choices made in different conjuncts are independent.
-// That keeps the check linear where the expansion can be exponential.
 func (c *checker) checkSafety(r *gdl.Rule) {
-	count := map[string]int{} // how many top-level conjuncts always bind a variable
-	for _, l := range r.Body {
-		for v := range bindsAlways(l) {
-			count[v]++
-		}
-	}
-	somewhere := bindsSomewhere(r.Body)
 	name := ruleName(r)
+	somewhere := bindsSomewhere(r.Body)
 	reason := func(v string) string {
 		switch {
 		case len(r.Body) == 0:
@@ -30,9 +16,44 @@ func (c *checker) checkSafety(r *gdl.Rule) {
 		}
 		return "it occurs in no positive body literal"
 	}
+	eachUnsafe(r, func(v *gdl.Var, l gdl.Literal) {
+		if l == nil {
+			c.errorf(v.Pos(), "variable %s in head of %s is unsafe: %s", clip(v.Name), name, reason(v.Name))
+			return
+		}
+		c.errorf(v.Pos(), "variable %s in %s of %s is unsafe: %s", clip(v.Name), shown(l), name, reason(v.Name))
+	})
+}
+
+// Safe reports whether r is safe: every variable of its head, of a negated
+// literal and of a distinct occurs in a positive body atom, in every
+// alternative its ors expand into. It decides without expanding them.
+func Safe(r *gdl.Rule) bool {
+	safe := true
+	eachUnsafe(r, func(*gdl.Var, gdl.Literal) { safe = false })
+	return safe
+}
+
+// eachUnsafe calls fn for every unsafe variable of r: in its head (l nil),
+// or in the negation or distinct l.
+//
+// The standard treatment expands every `or` into alternatives and requires
+// each alternative to be safe. Since a disjunct is a single literal, the
+// expansion need not be built: a variable needed by a literal is bound in
+// every alternative containing that literal exactly when some other
+// top-level conjunct binds it in all of its own alternatives (bindsAlways):
+// the choices made in different conjuncts are independent.
+// That keeps the check linear where the expansion can be exponential.
+func eachUnsafe(r *gdl.Rule, fn func(v *gdl.Var, l gdl.Literal)) {
+	count := map[string]int{} // how many top-level conjuncts always bind a variable
+	for _, l := range r.Body {
+		for v := range bindsAlways(l) {
+			count[v]++
+		}
+	}
 	for _, v := range uniqueVars(r.Head.Args) {
 		if count[v.Name] == 0 {
-			c.errorf(v.Pos(), "variable %s in head of %s is unsafe: %s", clip(v.Name), name, reason(v.Name))
+			fn(v, nil)
 		}
 	}
 	// A conjunct holding a negation or a distinct binds nothing in the
@@ -40,30 +61,31 @@ func (c *checker) checkSafety(r *gdl.Rule) {
 	// and the count over all conjuncts is the count over the others.
 	bound := func(v string) bool { return count[v] > 0 }
 	for _, l := range r.Body {
-		c.checkLiteralSafety(name, l, bound, reason)
+		literalUnsafe(l, bound, fn)
 	}
 }
 
-// checkLiteralSafety reports the variables of negations and distincts in l
-// that bound rejects. Disjuncts of an `or` are checked with the same bound:
-// the other literals of their alternative are the other top-level conjuncts.
-func (c *checker) checkLiteralSafety(rule string, l gdl.Literal, bound func(string) bool, reason func(string) string) {
+// literalUnsafe calls fn for the variables of negations and distincts in
+// l that bound rejects. Disjuncts of an `or` are checked with the same
+// bound: the other literals of their alternative are the other top-level
+// conjuncts.
+func literalUnsafe(l gdl.Literal, bound func(string) bool, fn func(v *gdl.Var, l gdl.Literal)) {
 	switch l := l.(type) {
 	case *gdl.Not:
 		for _, v := range uniqueVars(literalTerms(l.Arg)) {
 			if !bound(v.Name) {
-				c.errorf(v.Pos(), "variable %s in %s of %s is unsafe: %s", clip(v.Name), shown(l), rule, reason(v.Name))
+				fn(v, l)
 			}
 		}
 	case *gdl.Distinct:
 		for _, v := range uniqueVars([]gdl.Term{l.A, l.B}) {
 			if !bound(v.Name) {
-				c.errorf(v.Pos(), "variable %s in %s of %s is unsafe: %s", clip(v.Name), shown(l), rule, reason(v.Name))
+				fn(v, l)
 			}
 		}
 	case *gdl.Or:
 		for _, a := range l.Args {
-			c.checkLiteralSafety(rule, a, bound, reason)
+			literalUnsafe(a, bound, fn)
 		}
 	}
 }

@@ -27,7 +27,10 @@
 //     constant written in the rules. This matches ggp-base wherever the
 //     reader of the relation binds the free variable to a constant, as it
 //     must bind it to something for the answer to be ground (domain.go
-//     says why compound terms are left out).
+//     says why compound terms are left out). A free variable of an init
+//     or next head has no reader: ggp-base puts a fact with a variable in
+//     the state, which no trace can print and no rule written for ground
+//     facts reads as meant; here it stands for each constant instead.
 //
 // Every change is reported as a Repair with its position. A 0-ary relation
 // written in parentheses, as (open), where the game also writes open, is
@@ -41,6 +44,7 @@ import (
 	"sort"
 
 	"gdlab/engine/gdl"
+	"gdlab/engine/gdl/check"
 	"gdlab/engine/logic"
 )
 
@@ -81,6 +85,44 @@ func Changes(rs []Repair) []Repair {
 		}
 	}
 	return out
+}
+
+// MaxAlternatives bounds the alternatives an unsafe rule's ors may expand
+// into for the reading to repair it: expanding multiplies disjuncts, and a
+// few ors of a hostile rulesheet would otherwise exhaust memory.
+const MaxAlternatives = 1 << 12
+
+// alternatives counts the alternatives a body's ors expand into, as
+// logic.Flatten expands them (under a negation an or is a conjunction),
+// stopping once the count passes MaxAlternatives.
+func alternatives(body []gdl.Literal, neg bool) int {
+	n := 1
+	for _, l := range body {
+		n *= alternativesOf(l, neg)
+		if n > MaxAlternatives {
+			return MaxAlternatives + 1
+		}
+	}
+	return n
+}
+
+func alternativesOf(l gdl.Literal, neg bool) int {
+	switch l := l.(type) {
+	case *gdl.Not:
+		return alternativesOf(l.Arg, !neg)
+	case *gdl.Or:
+		if neg {
+			return alternatives(l.Args, true)
+		}
+		n := 0
+		for _, a := range l.Args {
+			if n += alternativesOf(a, false); n > MaxAlternatives {
+				return MaxAlternatives + 1
+			}
+		}
+		return n
+	}
+	return 1
 }
 
 // DomainRelation is the name of the unary relation that holds the game's
@@ -138,10 +180,16 @@ func (r *reader) add(pos gdl.Pos, kind Kind, treatment, format string, args ...a
 // rule returns the rules that stand for rule under the compatible reading,
 // and false when they differ from rule itself.
 func (r *reader) rule(rule *gdl.Rule) ([]*gdl.Rule, bool) {
-	alts := logic.Flatten(rule.Body)
-	if safe(rule.Head, alts) {
+	if check.Safe(rule) {
 		return []*gdl.Rule{rule}, true
 	}
+	if n := alternatives(rule.Body, false); n > MaxAlternatives {
+		// Left as written: the reasoners report its unsafe variables.
+		r.add(rule.Pos(), Note, "the compatible reading leaves it as written",
+			"unsafe rule for %s/%d expands into more than %d alternatives", rule.Head.Name, len(rule.Head.Args), MaxAlternatives)
+		return []*gdl.Rule{rule}, true
+	}
+	alts := logic.Flatten(rule.Body)
 	what := fmt.Sprintf("rule for %s/%d", rule.Head.Name, len(rule.Head.Args))
 	if len(rule.Body) == 0 {
 		what = "fact " + what[len("rule for "):]
@@ -242,10 +290,6 @@ func (r *reader) notes() {
 		})
 	}
 }
-
-// safe reports whether every alternative binds every variable of the head
-// and of its negations and distincts in a positive literal.
-func safe(head *gdl.Atom, alts [][]gdl.Literal) bool { return len(unsafeVars(head, alts)) == 0 }
 
 // unsafeVars returns the occurrences of variables of the head, or of a
 // negation or distinct, that some alternative does not bind in a positive

@@ -2,6 +2,7 @@ package compat_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,6 +94,22 @@ func TestRepairs(t *testing.T) {
 				t.Errorf("the read rules need repairs again: %v", again)
 			}
 		})
+	}
+}
+
+// TestManyAlternatives: an unsafe rule whose ors expand into more than
+// MaxAlternatives alternatives is left as written, with a note.
+func TestManyAlternatives(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("(role a)\n(<= (p ?x)")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, " (or (q %d) (r %d))", i, i)
+	}
+	b.WriteString(")")
+	d := parse(t, b.String()) // 2^40 alternatives: expanding them would never end
+	read, repairs := compat.Read(d)
+	if read != d || len(repairs) != 1 || repairs[0].Kind != compat.Note || !strings.Contains(repairs[0].Construct, "more than 4096 alternatives") {
+		t.Errorf("repairs %v", repairs)
 	}
 }
 
