@@ -9,6 +9,7 @@ import (
 	"log"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -226,7 +227,7 @@ func (p *Player) play(ctx context.Context, m Message, received time.Time) (strin
 	ctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	mv, _, err := s.player.Play(ctx, s.state, search.Budget{Deadline: deadline})
-	if !contains(legal, mv) {
+	if !slices.Contains(legal, mv) {
 		p.opt.Log.Printf("match %s: %s gave no legal move (%v); playing %s", s.id, s.player.Name(), err, s.m.MoveText(s.role, legal[0]))
 		mv = legal[0]
 	} else if err != nil {
@@ -311,15 +312,6 @@ func (p *Player) Matches() []string {
 		ids = append(ids, id)
 	}
 	return ids
-}
-
-func contains(ms []game.Move, mv game.Move) bool {
-	for _, x := range ms {
-		if x == mv {
-			return true
-		}
-	}
-	return false
 }
 
 // errNoPlayer reports options without a player factory.

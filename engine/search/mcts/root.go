@@ -105,7 +105,6 @@ func (p *Player) bestMoveAll(role int) (game.Move, float64) {
 		return p.t.bestMove(role)
 	}
 	merged := &tree{roles: p.t.roles}
-	var root *node
 	for _, t := range p.trees() {
 		if t.root == none || t.nodes[t.root].moves == nil {
 			continue
@@ -114,23 +113,23 @@ func (p *Player) bestMoveAll(role int) (game.Move, float64) {
 		if nd.solved && nd.chooser == role {
 			return t.bestMove(role)
 		}
-		if root == nil {
-			root = mergedRoot(merged, t, nd, role)
-			continue
+		if len(merged.nodes) == 0 {
+			startMerge(merged, t, nd, role)
+		} else {
+			addRoot(merged, t, nd, role)
 		}
-		addRoot(merged, t, nd, role)
 	}
-	if root == nil {
+	if len(merged.nodes) == 0 {
 		return game.NoMove, -1
 	}
 	merged.root = 0
 	return merged.bestMove(role)
 }
 
-// mergedRoot starts the merged tree from one tree's root: a copy of the
-// root's moves and statistics for role, and its solved children for role's
-// moves, each as a child node of the merged tree.
-func mergedRoot(merged, t *tree, nd *node, role int) *node {
+// startMerge starts the merged tree from one tree's root: a copy of the
+// root's moves and statistics for role (node 0), and its solved children
+// for role's moves, each as a child node of the merged tree.
+func startMerge(merged, t *tree, nd *node, role int) {
 	k := len(nd.moves[role])
 	root := node{chooser: role, moves: nd.moves, visits: nd.visits,
 		n: make([][]int64, t.roles), w: make([][]float64, t.roles), children: make([]int32, k)}
@@ -144,7 +143,6 @@ func mergedRoot(merged, t *tree, nd *node, role int) *node {
 			merged.nodes = append(merged.nodes, node{solved: true, value: t.nodes[ch].value})
 		}
 	}
-	return &merged.nodes[0]
 }
 
 // addRoot adds another tree's root statistics for role to the merged root.
