@@ -17,6 +17,7 @@ func init() {
 		"Key":         reflect.ValueOf(check.Key),
 		"NewGraph":    reflect.ValueOf(check.NewGraph),
 		"RelationKey": reflect.ValueOf(check.RelationKey),
+		"Safe":        reflect.ValueOf(check.Safe),
 
 		// type definitions
 		"Edge":  reflect.ValueOf((*check.Edge)(nil)),

@@ -15,12 +15,13 @@ import (
 func init() {
 	Symbols["gdlab/engine/gdl/compat/compat"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Changes":        reflect.ValueOf(compat.Changes),
-		"DomainRelation": reflect.ValueOf(constant.MakeFromLiteral("\"gdlab_compat_domain\"", token.STRING, 0)),
-		"Dropped":        reflect.ValueOf(compat.Dropped),
-		"Note":           reflect.ValueOf(compat.Note),
-		"Ranged":         reflect.ValueOf(compat.Ranged),
-		"Read":           reflect.ValueOf(compat.Read),
+		"Changes":         reflect.ValueOf(compat.Changes),
+		"DomainRelation":  reflect.ValueOf(constant.MakeFromLiteral("\"gdlab_compat_domain\"", token.STRING, 0)),
+		"Dropped":         reflect.ValueOf(compat.Dropped),
+		"MaxAlternatives": reflect.ValueOf(constant.MakeFromLiteral("4096", token.INT, 0)),
+		"Note":            reflect.ValueOf(compat.Note),
+		"Ranged":          reflect.ValueOf(compat.Ranged),
+		"Read":            reflect.ValueOf(compat.Read),
 
 		// type definitions
 		"Kind":   reflect.ValueOf((*compat.Kind)(nil)),
