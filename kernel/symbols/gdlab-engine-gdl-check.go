@@ -14,6 +14,7 @@ func init() {
 	Symbols["gdlab/engine/gdl/check/check"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Check":       reflect.ValueOf(check.Check),
+		"EachUnsafe":  reflect.ValueOf(check.EachUnsafe),
 		"Key":         reflect.ValueOf(check.Key),
 		"NewGraph":    reflect.ValueOf(check.NewGraph),
 		"RelationKey": reflect.ValueOf(check.RelationKey),

@@ -16,7 +16,7 @@ func (c *checker) checkSafety(r *gdl.Rule) {
 		}
 		return "it occurs in no positive body literal"
 	}
-	eachUnsafe(r, func(v *gdl.Var, l gdl.Literal) {
+	EachUnsafe(r, func(v *gdl.Var, l gdl.Literal) {
 		if l == nil {
 			c.errorf(v.Pos(), "variable %s in head of %s is unsafe: %s", clip(v.Name), name, reason(v.Name))
 			return
@@ -30,11 +30,11 @@ func (c *checker) checkSafety(r *gdl.Rule) {
 // alternative its ors expand into. It decides without expanding them.
 func Safe(r *gdl.Rule) bool {
 	safe := true
-	eachUnsafe(r, func(*gdl.Var, gdl.Literal) { safe = false })
+	EachUnsafe(r, func(*gdl.Var, gdl.Literal) { safe = false })
 	return safe
 }
 
-// eachUnsafe calls fn for every unsafe variable of r: in its head (l nil),
+// EachUnsafe calls fn for every unsafe variable of r: in its head (l nil),
 // or in the negation or distinct l.
 //
 // The standard treatment expands every `or` into alternatives and requires
@@ -44,7 +44,7 @@ func Safe(r *gdl.Rule) bool {
 // top-level conjunct binds it in all of its own alternatives (bindsAlways):
 // the choices made in different conjuncts are independent.
 // That keeps the check linear where the expansion can be exponential.
-func eachUnsafe(r *gdl.Rule, fn func(v *gdl.Var, l gdl.Literal)) {
+func EachUnsafe(r *gdl.Rule, fn func(v *gdl.Var, l gdl.Literal)) {
 	count := map[string]int{} // how many top-level conjuncts always bind a variable
 	for _, l := range r.Body {
 		for v := range bindsAlways(l) {

@@ -183,24 +183,24 @@ func (r *reader) rule(rule *gdl.Rule) ([]*gdl.Rule, bool) {
 	if check.Safe(rule) {
 		return []*gdl.Rule{rule}, true
 	}
-	if n := alternatives(rule.Body, false); n > MaxAlternatives {
-		// Left as written: the reasoners report its unsafe variables.
-		r.add(rule.Pos(), Note, "the compatible reading leaves it as written",
-			"unsafe rule for %s/%d expands into more than %d alternatives", rule.Head.Name, len(rule.Head.Args), MaxAlternatives)
-		return []*gdl.Rule{rule}, true
-	}
-	alts := logic.Flatten(rule.Body)
 	what := fmt.Sprintf("rule for %s/%d", rule.Head.Name, len(rule.Head.Args))
 	if len(rule.Body) == 0 {
 		what = "fact " + what[len("rule for "):]
 	}
 	if rule.Head.Name == "input" || rule.Head.Name == "base" {
-		for _, v := range unsafeVars(rule.Head, alts) {
+		check.EachUnsafe(rule, func(v *gdl.Var, _ gdl.Literal) {
 			r.add(v.NamePos, Dropped, "the compatible reading drops the rule: no player needs "+rule.Head.Name+" to play",
 				"variable %s in %s is unsafe", v.Name, what)
-		}
+		})
 		return nil, false
 	}
+	if n := alternatives(rule.Body, false); n > MaxAlternatives {
+		// Left as written: the reasoners report its unsafe variables.
+		r.add(rule.Pos(), Note, "the compatible reading leaves it as written",
+			"unsafe %s expands into more than %d alternatives", what, MaxAlternatives)
+		return []*gdl.Rule{rule}, true
+	}
+	alts := logic.Flatten(rule.Body)
 	out := make([]*gdl.Rule, 0, len(alts))
 	for _, body := range alts {
 		out = append(out, r.alternative(rule, what, body))
@@ -289,34 +289,6 @@ func (r *reader) notes() {
 			}
 		})
 	}
-}
-
-// unsafeVars returns the occurrences of variables of the head, or of a
-// negation or distinct, that some alternative does not bind in a positive
-// literal.
-func unsafeVars(head *gdl.Atom, alts [][]gdl.Literal) []*gdl.Var {
-	var out []*gdl.Var
-	seen := map[*gdl.Var]bool{}
-	note := func(v *gdl.Var) {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	for _, body := range alts {
-		bound := boundBy(body)
-		for _, v := range headVars(head) {
-			if !bound[v.Name] {
-				note(v)
-			}
-		}
-		for _, l := range body {
-			for _, v := range freeVars(l, bound) {
-				note(v)
-			}
-		}
-	}
-	return out
 }
 
 // boundBy returns the variables of the positive atoms of a flattened body.
