@@ -265,20 +265,18 @@ func jointMove(m game.Machine, s game.State, moves []string) ([]game.Move, error
 	}
 	joint := make([]game.Move, len(roles))
 	for i, text := range moves {
+		mv, err := m.ParseMove(i, text)
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a move of %s: %v", text, roles[i], err)
+		}
 		legal, err := m.Legal(s, i, nil)
 		if err != nil {
 			return nil, err
 		}
-		found := false
-		for _, mv := range legal {
-			if m.MoveText(i, mv) == text {
-				joint[i], found = mv, true
-				break
-			}
-		}
-		if !found {
+		if !slices.Contains(legal, mv) {
 			return nil, fmt.Errorf("%s is not a legal move of %s", text, roles[i])
 		}
+		joint[i] = mv
 	}
 	return joint, nil
 }
