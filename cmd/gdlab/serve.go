@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,13 +29,18 @@ type remotes []string
 func (r *remotes) String() string     { return strings.Join(*r, ",") }
 func (r *remotes) Set(v string) error { *r = append(*r, v); return nil }
 
+// clockFlag turns a clock flag's seconds into a duration, to the millisecond.
+func clockFlag(seconds float64) time.Duration {
+	return time.Duration(math.Round(seconds*1000)) * time.Millisecond
+}
+
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", "RULES.kif --player NAME=URL --player NAME=URL [--games N] [--startclock S] [--playclock S] [--out DIR]", stderr)
 	var players remotes
 	fs.Var(&players, "player", "a player as NAME=URL, such as mcts=http://127.0.0.1:9147/ (repeat: at least as many as it takes to fill two seats)")
 	games := fs.Int("games", 1, "matches per seating (every seating of the players is played)")
-	startClock := fs.Int("startclock", 10, "start clock in seconds")
-	playClock := fs.Int("playclock", 5, "play clock in seconds")
+	startClock := fs.Float64("startclock", 10, "start clock in seconds")
+	playClock := fs.Float64("playclock", 5, "play clock in seconds (a fraction such as 0.25 only for gdlab's players: others read whole seconds)")
 	seed := fs.Uint64("seed", 1, "seed of the random legal moves that replace late or illegal ones")
 	workers := fs.Int("workers", 1, "matches played at once")
 	maxMoves := fs.Int("maxmoves", 0, "joint moves before a match is stopped unfinished (0: 1000)")
@@ -43,7 +49,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || len(players) < 1 || *games < 1 || *startClock < 1 || *playClock < 1 || *workers < 1 {
+	if len(pos) != 1 || len(players) < 1 || *games < 1 || !(*startClock >= 0.001) || !(*playClock >= 0.001) || *workers < 1 {
 		return usageError(fs, "need one rulesheet, players, and positive games, clocks and workers")
 	}
 	d, err := parseGame(pos[0], stderr)
@@ -57,15 +63,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	var entrants []match.Entrant
+	start, play := clockFlag(*startClock), clockFlag(*playClock)
 	for _, p := range players {
 		name, url, ok := strings.Cut(p, "=")
 		if !ok || name == "" || url == "" {
 			return usageError(fs, "--player %q is not NAME=URL", p)
 		}
-		opt := ggp.RemoteOptions{URL: url, Name: name, Rules: d, StartClock: *startClock, PlayClock: *playClock, MatchPrefix: gameKey(pos[0])}
+		opt := ggp.RemoteOptions{URL: url, Name: name, Rules: d, StartClock: start, PlayClock: play, MatchPrefix: gameKey(pos[0])}
 		entrants = append(entrants, match.Entrant{Name: name, New: func() search.Player { return ggp.NewRemote(opt) }})
 	}
-	clocks := match.Options{StartClock: time.Duration(*startClock) * time.Second, PlayClock: time.Duration(*playClock) * time.Second,
+	clocks := match.Options{StartClock: start, PlayClock: play,
 		Grace: time.Second, MaxMoves: *maxMoves, AskTogether: true}
 	tour := match.Tournament{Game: gameKey(pos[0]), Machine: m, Entrants: entrants, Games: *games, Seed: *seed, Options: clocks, Workers: *workers,
 		Progress: func(done, total int) { fmt.Fprintf(stderr, "match %d of %d done\n", done, total) }}
@@ -73,7 +80,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if tab == nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d matches, start clock %d s, play clock %d s\n", tour.Game, len(tab.Rows), *startClock, *playClock)
+	fmt.Fprintf(stdout, "%s: %d matches, start clock %s, play clock %s\n", tour.Game, len(tab.Rows), start, play)
 	for _, s := range match.Standings(tab) {
 		fmt.Fprintln(stdout, s)
 	}

@@ -32,12 +32,13 @@ func TestParseMessage(t *testing.T) {
 		{"( INFO )", ggp.Message{Kind: ggp.Info}},
 		{"(info)", ggp.Message{Kind: ggp.Info}},
 		{"( START m.1 xplayer ( ( role xplayer ) ( init ( cell 1 b ) ) ) 30 15)",
-			ggp.Message{Kind: ggp.Start, MatchID: "m.1", Role: "xplayer", Rules: " ( role xplayer ) ( init ( cell 1 b ) ) ", StartClock: 30, PlayClock: 15}},
+			ggp.Message{Kind: ggp.Start, MatchID: "m.1", Role: "xplayer", Rules: " ( role xplayer ) ( init ( cell 1 b ) ) ", StartClock: 30 * time.Second, PlayClock: 15 * time.Second}},
 		{"( PLAY m.1 NIL )", ggp.Message{Kind: ggp.Play, MatchID: "m.1"}},
 		{"(play m.1 (( mark 1 1 ) noop ))", ggp.Message{Kind: ggp.Play, MatchID: "m.1", Moves: []string{"(mark 1 1)", "noop"}}},
 		{"( STOP m.1 (noop (MARK 2  2)) )", ggp.Message{Kind: ggp.Stop, MatchID: "m.1", Moves: []string{"noop", "(MARK 2 2)"}}},
 		{"( ABORT m.1 )", ggp.Message{Kind: ggp.Abort, MatchID: "m.1"}},
-		{"( PREVIEW ( ( role r ) ) 10 )", ggp.Message{Kind: ggp.Preview, Rules: " ( role r ) ", StartClock: 10}},
+		{"( PREVIEW ( ( role r ) ) 10 )", ggp.Message{Kind: ggp.Preview, Rules: " ( role r ) ", StartClock: 10 * time.Second}},
+		{"( START m r ((role r)) 2.5 0.25 )", ggp.Message{Kind: ggp.Start, MatchID: "m", Role: "r", Rules: "(role r)", StartClock: 2500 * time.Millisecond, PlayClock: 250 * time.Millisecond}},
 	} {
 		got, err := ggp.ParseMessage(c.text)
 		if err != nil {
@@ -49,7 +50,8 @@ func TestParseMessage(t *testing.T) {
 			t.Errorf("%q: got %+v, want %+v", c.text, got, c.want)
 		}
 	}
-	for _, bad := range []string{"", "(", ")", "info", "( PLAY m.1 )", "( FROB )", "( START m r (x) 3x 1 )", "( PLAY m.1 NIL ) extra", "( PLAY m.1 oops )", "( START m r rules 1 1 )"} {
+	for _, bad := range []string{"", "(", ")", "info", "( PLAY m.1 )", "( FROB )", "( START m r (x) 3x 1 )", "( PLAY m.1 NIL ) extra", "( PLAY m.1 oops )", "( START m r rules 1 1 )",
+		"( START m r (x) -1 1 )", "( START m r (x) 1 1e3 )", "( START m r (x) 1 NaN )", "( START m r (x) 1 0x10 )", "( START m r (x) 1 99999999999 )"} {
 		if _, err := ggp.ParseMessage(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -64,7 +66,8 @@ func TestMessageString(t *testing.T) {
 	}{
 		{ggp.Message{Kind: ggp.Play, MatchID: "m.1"}, "( PLAY m.1 NIL )"},
 		{ggp.Message{Kind: ggp.Play, MatchID: "m.1", Moves: []string{"(mark 1 1)", "noop"}}, "( PLAY m.1 (( mark 1 1 ) noop ) )"},
-		{ggp.Message{Kind: ggp.Start, MatchID: "m.1", Role: "x", Rules: "( role x ) ", StartClock: 30, PlayClock: 15}, "( START m.1 x (( role x ) ) 30 15)"},
+		{ggp.Message{Kind: ggp.Start, MatchID: "m.1", Role: "x", Rules: "( role x ) ", StartClock: 30 * time.Second, PlayClock: 15 * time.Second}, "( START m.1 x (( role x ) ) 30 15)"},
+		{ggp.Message{Kind: ggp.Start, MatchID: "m", Role: "x", Rules: "", StartClock: 2500 * time.Millisecond, PlayClock: 250 * time.Millisecond}, "( START m x () 2.5 0.25)"},
 	} {
 		if got := c.m.String(); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)
@@ -118,7 +121,7 @@ func TestPlayerPlaysOverHTTP(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for role, name := range ref.Roles() {
 		id := "loop." + name
-		if code, body := post(t, srv.URL, (ggp.Message{Kind: ggp.Start, MatchID: id, Role: name, Rules: text, StartClock: 2, PlayClock: 1}).String()); code != 200 || body != "ready" {
+		if code, body := post(t, srv.URL, (ggp.Message{Kind: ggp.Start, MatchID: id, Role: name, Rules: text, StartClock: 2 * time.Second, PlayClock: time.Second}).String()); code != 200 || body != "ready" {
 			t.Fatalf("start: %d %q", code, body)
 		}
 		s := ref.Initial()
@@ -189,7 +192,7 @@ func TestPlayerSurvivesGarbage(t *testing.T) {
 	srv := httptest.NewServer(p)
 	defer srv.Close()
 	_, text := rules(t, nim)
-	post(t, srv.URL, (ggp.Message{Kind: ggp.Start, MatchID: "g", Role: "first", Rules: text, StartClock: 5, PlayClock: 5}).String())
+	post(t, srv.URL, (ggp.Message{Kind: ggp.Start, MatchID: "g", Role: "first", Rules: text, StartClock: 5 * time.Second, PlayClock: 5 * time.Second}).String())
 	rng := rand.New(rand.NewPCG(3, 4))
 	pieces := []string{"(", ")", " ", "PLAY", "START", "g", "NIL", "(take 1 1)", "nil", "stop", "abort", "999999999999", "?x", ";", "\n", "\x00", "é"}
 	for i := 0; i < 1000; i++ {
@@ -218,7 +221,7 @@ func TestGoldenExchange(t *testing.T) {
 	_, text := rules(t, nim)
 	msgs := []string{
 		"( INFO )",
-		(ggp.Message{Kind: ggp.Start, MatchID: "golden.1", Role: "second", Rules: text, StartClock: 10, PlayClock: 5}).String(),
+		(ggp.Message{Kind: ggp.Start, MatchID: "golden.1", Role: "second", Rules: text, StartClock: 10 * time.Second, PlayClock: 5 * time.Second}).String(),
 		"( PLAY golden.1 NIL )",
 		"( PLAY golden.1 (( take a 1 ) noop ) )",
 		"( PLAY golden.1 (noop ( take b 2 ) ) )",

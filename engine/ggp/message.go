@@ -5,13 +5,19 @@
 //
 // A message is one KIF s-expression in the body of an HTTP POST, content
 // type text/acl. Keywords are read in any case (ggp-base sends "( PLAY m1
-// NIL )"); game symbols keep theirs. Clocks are whole seconds.
+// NIL )"); game symbols keep theirs. Clocks are seconds: whole numbers as
+// the protocol has them, or, between gdlab's own server and players, a
+// decimal fraction (0.25) for quick loopback tournaments; ggp-base's
+// players read whole seconds only, so a server sends fractions only when
+// asked to.
 package ggp
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"gdlab/engine/gdl"
 )
@@ -28,12 +34,12 @@ const (
 
 // Message is one request from a game server.
 type Message struct {
-	Kind       string // one of Info, Preview, Start, Play, Stop, Abort
-	MatchID    string // start, play, stop and abort
-	Role       string // start: the role the player plays
-	Rules      string // start and preview: the game's rules as KIF text
-	StartClock int    // start: seconds to prepare; preview: seconds to look
-	PlayClock  int    // start: seconds per move
+	Kind       string        // one of Info, Preview, Start, Play, Stop, Abort
+	MatchID    string        // start, play, stop and abort
+	Role       string        // start: the role the player plays
+	Rules      string        // start and preview: the game's rules as KIF text
+	StartClock time.Duration // start: time to prepare; preview: time to look
+	PlayClock  time.Duration // start: time per move
 	// Moves is the joint move just played, one KIF term per role in role
 	// order (play and stop); nil for the first play, which sends NIL.
 	Moves []string
@@ -138,15 +144,36 @@ func symbol(e *sexp, what string) (string, error) {
 	return e.atom, nil
 }
 
-func clock(e *sexp, what string) (int, error) {
+// maxClock bounds a clock, so that no number overflows a time.Duration.
+const maxClock = 1e6 * time.Second
+
+// clock reads a clock in seconds: a whole number, or a decimal fraction
+// (milliseconds and coarser).
+func clock(e *sexp, what string) (time.Duration, error) {
 	if !e.isAtom() {
 		return 0, fmt.Errorf("ggp: the %s must be a number, not a list", what)
 	}
-	n, err := strconv.Atoi(e.atom)
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("ggp: the %s must be a whole number of seconds, not %s", what, clip(e.atom))
+	bad := fmt.Errorf("ggp: the %s must be a number of seconds, not %s", what, clip(e.atom))
+	if n, err := strconv.Atoi(e.atom); err == nil {
+		if n < 0 || time.Duration(n) > maxClock/time.Second {
+			return 0, bad
+		}
+		return time.Duration(n) * time.Second, nil
 	}
-	return n, nil
+	f, err := strconv.ParseFloat(e.atom, 64)
+	if err != nil || f < 0 || math.IsNaN(f) || f > maxClock.Seconds() || strings.ContainsAny(e.atom, "xXpPeEiInN_") {
+		return 0, bad
+	}
+	return time.Duration(math.Round(f*1000)) * time.Millisecond, nil
+}
+
+// seconds prints a clock as the protocol does: whole seconds, or a
+// decimal fraction when it has one.
+func seconds(d time.Duration) string {
+	if d%time.Second == 0 {
+		return strconv.FormatInt(int64(d/time.Second), 10)
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
 // String prints the message as ggp-base's game server sends it.
@@ -155,9 +182,9 @@ func (m Message) String() string {
 	case Info:
 		return "( INFO )"
 	case Preview:
-		return fmt.Sprintf("( PREVIEW (%s) %d )", m.Rules, m.StartClock)
+		return fmt.Sprintf("( PREVIEW (%s) %s )", m.Rules, seconds(m.StartClock))
 	case Start:
-		return fmt.Sprintf("( START %s %s (%s) %d %d)", m.MatchID, m.Role, m.Rules, m.StartClock, m.PlayClock)
+		return fmt.Sprintf("( START %s %s (%s) %s %s)", m.MatchID, m.Role, m.Rules, seconds(m.StartClock), seconds(m.PlayClock))
 	case Play, Stop:
 		moves := "NIL"
 		if m.Moves != nil {

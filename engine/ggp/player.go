@@ -26,7 +26,8 @@ type PlayerOptions struct {
 	// New makes a fresh search player for each match.
 	New func() search.Player
 	// Margin is kept back from every clock for the network and the
-	// answer; 0 means DefaultMargin.
+	// answer; 0 means DefaultMargin. A clock shorter than twice the
+	// margin keeps back half of itself instead.
 	Margin time.Duration
 	Seed   uint64      // mixed with each match id into the match's seed
 	Log    *log.Logger // where problems and matches are logged; nil means discard
@@ -34,6 +35,13 @@ type PlayerOptions struct {
 
 // DefaultMargin is the time kept back from each clock by default.
 const DefaultMargin = 500 * time.Millisecond
+
+// margin is the time kept back from clock: the configured margin, or half
+// the clock when that is less, so that a short clock still leaves time to
+// think.
+func (p *Player) margin(clock time.Duration) time.Duration {
+	return min(p.opt.Margin, clock/2)
+}
 
 // MaxMessage bounds a request body; a rulesheet is far smaller.
 const MaxMessage = 16 << 20
@@ -133,7 +141,7 @@ func (p *Player) Answer(ctx context.Context, text string, received time.Time) (r
 
 // start builds the match's reasoner and player within the start clock.
 func (p *Player) start(ctx context.Context, m Message, received time.Time) (string, error) {
-	deadline := received.Add(time.Duration(m.StartClock)*time.Second - p.opt.Margin)
+	deadline := received.Add(m.StartClock - p.margin(m.StartClock))
 	ctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	if p.opt.New == nil {
@@ -157,7 +165,7 @@ func (p *Player) start(ctx context.Context, m Message, received time.Time) (stri
 		return "", fmt.Errorf("ggp: start %s: the rules have no role %q (roles %v)", m.MatchID, m.Role, mach.Roles())
 	}
 	s := &session{id: m.MatchID, m: mach, role: role, player: p.opt.New(), state: mach.Initial(),
-		clock: time.Duration(m.PlayClock) * time.Second}
+		clock: m.PlayClock}
 	setup := search.Setup{Machine: mach, Role: role, Seed: p.seed(m.MatchID), Budget: search.Budget{Deadline: deadline}}
 	if err := s.player.Start(ctx, setup); err != nil {
 		p.opt.Log.Printf("match %s: %s's start: %v (playing on)", m.MatchID, s.player.Name(), err)
@@ -223,7 +231,7 @@ func (p *Player) play(ctx context.Context, m Message, received time.Time) (strin
 	if err != nil || len(legal) == 0 {
 		return "", fmt.Errorf("ggp: match %s: no legal move after %d moves (%v)", s.id, s.moves, err)
 	}
-	deadline := received.Add(s.clock - p.opt.Margin)
+	deadline := received.Add(s.clock - p.margin(s.clock))
 	ctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	mv, _, err := s.player.Play(ctx, s.state, search.Budget{Deadline: deadline})

@@ -20,9 +20,10 @@ type RemoteOptions struct {
 	URL   string // the player's address, such as http://127.0.0.1:9147/
 	Name  string // its name in results; "" means the URL
 	Rules *gdl.Description
-	// StartClock and PlayClock are sent with start, in whole seconds;
-	// they should match the referee's clocks (match.Options).
-	StartClock, PlayClock int
+	// StartClock and PlayClock are sent with start; they should match the
+	// referee's clocks (match.Options). Players from elsewhere read whole
+	// seconds only (see Message).
+	StartClock, PlayClock time.Duration
 	// MatchPrefix starts every match id; "" means "gdlab".
 	MatchPrefix string
 	Client      *http.Client // nil means a client without its own timeout

@@ -16,7 +16,8 @@ import (
 	"gdlab/engine/search"
 )
 
-// TestServerAgainstRemotePlayers plays a tournament through the match
+// TestServerAgainstRemotePlayers plays a tournament (at a 0.4 s play clock,
+// which only gdlab's players read) through the match
 // referee between gdlab players reached over loopback HTTP, one of which
 // sleeps past its clock and one of which answers garbage: those are
 // replaced by random legal moves and recorded, the others' moves are
@@ -42,7 +43,7 @@ func TestServerAgainstRemotePlayers(t *testing.T) {
 
 	entrant := func(name, url string) match.Entrant {
 		return match.Entrant{Name: name, New: func() search.Player {
-			return ggp.NewRemote(ggp.RemoteOptions{URL: url, Name: name, Rules: d, StartClock: 2, PlayClock: 1})
+			return ggp.NewRemote(ggp.RemoteOptions{URL: url, Name: name, Rules: d, StartClock: 2 * time.Second, PlayClock: 400 * time.Millisecond})
 		}}
 	}
 	pr, err := prover.New(d)
@@ -51,7 +52,7 @@ func TestServerAgainstRemotePlayers(t *testing.T) {
 	}
 	tour := match.Tournament{Game: "nim", Machine: pr, Games: 1, Seed: 7, Workers: 2,
 		Entrants: []match.Entrant{entrant("legal", legal.URL), entrant("mc", mc.URL), entrant("sleeper", sleeper.URL), entrant("garbage", garbage.URL)},
-		Options:  match.Options{StartClock: 2 * time.Second, PlayClock: time.Second, Grace: 300 * time.Millisecond, Abandon: 2 * time.Second, AskTogether: true}}
+		Options:  match.Options{StartClock: 2 * time.Second, PlayClock: 400 * time.Millisecond, Grace: 300 * time.Millisecond, Abandon: 2 * time.Second, AskTogether: true}}
 	tab, err := tour.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
