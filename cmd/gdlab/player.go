@@ -25,6 +25,7 @@ func init() {
 var searchPlayers = map[string]func() search.Player{
 	"mcts":       func() search.Player { return mcts.New(mcts.Options{}) },
 	"montecarlo": func() search.Player { return &search.MonteCarlo{} },
+	"flatmc":     func() search.Player { return &search.FlatMonteCarlo{} },
 	"alphabeta":  func() search.Player { return &search.AlphaBeta{} },
 	"random":     func() search.Player { return &search.Random{} },
 	"legal":      func() search.Player { return &search.Legal{} },

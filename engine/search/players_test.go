@@ -20,6 +20,7 @@ func players() map[string]func() search.Player {
 		"alphabeta":  func() search.Player { return &search.AlphaBeta{} },
 		"ab-notable": func() search.Player { return &search.AlphaBeta{NoTable: true, NoOrdering: true, MaxDepth: 6} },
 		"montecarlo": func() search.Player { return &search.MonteCarlo{Charges: 3} },
+		"flat-mc":    func() search.Player { return &search.FlatMonteCarlo{Charges: 3} },
 	}
 }
 

@@ -119,7 +119,7 @@ func TestNim(t *testing.T) {
 func TestBudgetExact(t *testing.T) {
 	m, _ := searchtest.Game("ttt")
 	for _, b := range []search.Budget{{Nodes: 1}, {Nodes: 37}, {NextCalls: 1}, {NextCalls: 100}, {Nodes: 50, NextCalls: 60}} {
-		for _, p := range []search.Player{&search.AlphaBeta{}, &search.Deepening{}, &search.MonteCarlo{Charges: 5}} {
+		for _, p := range []search.Player{&search.AlphaBeta{}, &search.Deepening{}, &search.MonteCarlo{Charges: 5}, &search.FlatMonteCarlo{}} {
 			_, rep := playOnce(t, m, p, b)
 			if (b.Nodes > 0 && rep.Used.Nodes > b.Nodes) || (b.NextCalls > 0 && rep.Used.NextCalls > b.NextCalls) {
 				t.Errorf("%s with %+v used %+v", p.Name(), b, rep.Used)
@@ -128,6 +128,24 @@ func TestBudgetExact(t *testing.T) {
 				t.Errorf("%s with %+v: not stopped by the budget: %+v", p.Name(), b, rep)
 			}
 		}
+	}
+}
+
+// TestFlatMonteCarloSpendsItsClock: flat Monte Carlo charges until its
+// deadline, not for a fixed count, and stops within a playout of it.
+func TestFlatMonteCarloSpendsItsClock(t *testing.T) {
+	m, _ := searchtest.Game("ttt")
+	for _, d := range []time.Duration{20 * time.Millisecond, 80 * time.Millisecond} {
+		_, rep := playOnce(t, m, &search.FlatMonteCarlo{}, search.Budget{Time: d})
+		if rep.Used.Time < d*3/4 || rep.Used.Time > d+20*time.Millisecond || rep.Stopped == search.StopNone {
+			t.Errorf("budget %v: used %+v, stopped %v", d, rep.Used, rep.Stopped)
+		}
+	}
+	// With a bound and no budget, exactly Charges playouts a legal move:
+	// nine moves, one Next into each child and the playout's own steps.
+	_, rep := playOnce(t, m, &search.FlatMonteCarlo{Charges: 4}, search.Budget{})
+	if rep.Used.NextCalls < 9*4*2 || rep.Value < 0 {
+		t.Errorf("4 charges a move: %+v", rep)
 	}
 }
 
