@@ -17,6 +17,7 @@ import (
 	"gdlab/kernel/comm"
 	"gdlab/kernel/display"
 	"gdlab/kernel/session"
+	"gdlab/kernel/widget"
 	"gdlab/kernel/wire"
 )
 
@@ -80,6 +81,7 @@ func Run(ctx context.Context, conn Connection, opt Options) error {
 	defer display.SetPublisher(old)
 	k.comms = comm.NewManager(k.publishComm)
 	k.comms.SetParent(func() string { p, _ := k.currentParent(); return p.Header.MsgID })
+	widget.Serve(k.comms) // the widget front end checks versions through a comm
 	oldComms := comm.SetDefault(k.comms)
 	defer comm.SetDefault(oldComms)
 	go k.heartbeat(ctx)

@@ -21,6 +21,7 @@ func init() {
 		"Float":            reflect.ValueOf(widget.Float),
 		"Int":              reflect.ValueOf(widget.Int),
 		"Interact":         reflect.ValueOf(widget.Interact),
+		"Live":             reflect.ValueOf(widget.Live),
 		"Log":              reflect.ValueOf(widget.Log),
 		"MIMEView":         reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.jupyter.widget-view+json\"", token.STRING, 0)),
 		"Module":           reflect.ValueOf(constant.MakeFromLiteral("\"jupyter-js-widgets\"", token.STRING, 0)),
@@ -38,7 +39,9 @@ func init() {
 		"NewText":          reflect.ValueOf(widget.NewText),
 		"NewToggleButtons": reflect.ValueOf(widget.NewToggleButtons),
 		"NewVBox":          reflect.ValueOf(widget.NewVBox),
+		"Serve":            reflect.ValueOf(widget.Serve),
 		"Target":           reflect.ValueOf(constant.MakeFromLiteral("\"jupyter.widget\"", token.STRING, 0)),
+		"VersionTarget":    reflect.ValueOf(constant.MakeFromLiteral("\"jupyter.widget.version\"", token.STRING, 0)),
 
 		// type definitions
 		"Box":           reflect.ValueOf((*widget.Box)(nil)),

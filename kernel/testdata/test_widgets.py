@@ -25,6 +25,17 @@ depth"""
 
 
 class WidgetCase(KernelCase):
+    def front_end(self):
+        """Validates the widget version as the notebook's widget front end
+        does when it connects: it opens a comm to jupyter.widget.version,
+        the kernel sends the version range it speaks, the front end answers
+        whether it draws it. Widgets then show as views."""
+        comm_id = uuid.uuid4().hex
+        out = self.iopub_of(self.comm_request("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.version", "data": {}}))
+        sent = [m["content"]["data"] for m in out if m["msg_type"] == "comm_msg"]
+        self.assertEqual(sent, [{"version": "~2.1.4"}])
+        self.iopub_of(self.comm_request("comm_msg", {"comm_id": comm_id, "data": {"validated": True, "frontend_version": "2.1.4"}}))
+
     def comm_request(self, msg_type, content):
         """Sends a comm message as a front end does; returns its id."""
         msg = self.kc.session.msg(msg_type, content)
@@ -90,6 +101,10 @@ c.ID''')
 
 
 class WidgetTests(WidgetCase):
+    def setUp(self):
+        super().setUp()
+        self.front_end()
+
     def test_slider_opens_its_models_and_displays(self):
         model_id, outputs = self.slider()
         opens = {m["content"]["comm_id"]: m["content"]["data"] for m in outputs if m["msg_type"] == "comm_open"}
@@ -188,6 +203,30 @@ panel''')
         kinds = [m["msg_type"] for m in out]
         self.assertLess(kinds.index("clear_output"), kinds.index("stream"))
         self.assertEqual("".join(m["content"]["text"] for m in out if m["msg_type"] == "stream"), "p=1000 games=connectFour latches=true\n")
+
+
+class StaticTests(WidgetCase):
+    def test_static_html_without_a_front_end(self):
+        """With no front end validated, a widget shows as disabled HTML
+        controls at its values (and text), not as a view; its model is
+        opened all the same, so a notebook runner saves its state."""
+        reply, outputs = self.execute(SLIDER[:-len("depth")] + """
+box := widget.NewVBox(depth, widget.NewCheckbox("latches", true), widget.NewDropdown("game", []string{"a<b", "c"}, "c"))
+box""")
+        self.assertEqual(reply["status"], "ok", reply)
+        shown = [m["content"]["data"] for m in outputs if m["msg_type"] in ("display_data", "execute_result")]
+        self.assertEqual(len(shown), 1, [m["msg_type"] for m in outputs])
+        self.assertNotIn("application/vnd.jupyter.widget-view+json", shown[0])
+        html = shown[0]["text/html"]
+        self.assertIn('<input type="range" min="1" max="6" step="1" value="3" disabled>', html)
+        self.assertIn('<input type="checkbox" disabled checked> latches', html)
+        self.assertIn("<option>a&lt;b</option><option selected>c</option>", html)
+        self.assertEqual(shown[0]["text/plain"], "depth: 3\nlatches: true\ngame: c (of a<b, c)")
+        self.assertIn("IntSliderModel", [m["content"]["data"]["_model_name"] for m in outputs if m["msg_type"] == "comm_open"])
+        # The front end arrives: from then on a widget is a view.
+        self.front_end()
+        model_id, _ = self.slider()
+        self.assertTrue(model_id)
 
 
 class SavedStateTests(unittest.TestCase):

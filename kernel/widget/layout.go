@@ -39,6 +39,19 @@ func newBox(name, view string, children []Widget) *Box {
 		}
 		return strings.Join(lines, "\n")
 	}
+	dir := "column"
+	if name == "HBoxModel" {
+		dir = "row"
+	}
+	b.m.html = func() string {
+		var s strings.Builder
+		s.WriteString(`<div style="display:flex;flex-direction:` + dir + `;gap:4px">`)
+		for _, c := range children {
+			h, _ := c.Render().Data[display.MIMEHTML].(string)
+			s.WriteString(h)
+		}
+		return s.String() + `</div>`
+	}
 	return b
 }
 

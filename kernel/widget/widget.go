@@ -19,7 +19,9 @@
 // Callbacks are cell code: the kernel runs them as it runs a cell (an
 // interrupt stops them, a panic is reported), with the front end's
 // message as the parent of their output. Outside a kernel a widget keeps
-// its state and shows as text.
+// its state and shows as text; in a kernel without a widget front end (a
+// headless run, nbconvert) it shows as disabled HTML controls at its
+// current values (see Live).
 package widget
 
 import (
@@ -53,8 +55,11 @@ type model struct {
 	// state took them; custom with a custom message's content.
 	changed func(keys []string)
 	custom  func(content map[string]any)
-	// text shows the widget where no widget front end is present.
+	// text shows the widget outside a kernel and, with its HTML, where no
+	// widget front end draws it; html, when set, draws it (a box draws
+	// its children).
 	text func() string
+	html func() string
 }
 
 // modelCount numbers models made outside a kernel.
@@ -197,12 +202,16 @@ func (m *model) handle(data comm.Data) {
 	}
 }
 
-// render shows the widget: the front end draws the model's view where the
-// display goes ("display" tells the front end of ipywidgets 6 to draw it;
-// the bundle's view reference is what the notebook saves).
+// render shows the widget: where a widget front end runs (Live), it draws
+// the model's view where the display goes ("display" tells the front end
+// of ipywidgets 6 to draw it; the bundle's view reference is what the
+// notebook saves); elsewhere the widget shows as static HTML.
 func (m *model) render() display.Data {
 	if m.comm == nil {
 		return display.Text(m.text())
+	}
+	if !Live() {
+		return m.static()
 	}
 	if err := m.comm.Send(comm.Data{"method": "display"}); err != nil {
 		panic(fmt.Errorf("widget: %w", err))

@@ -2,7 +2,11 @@ package mcts
 
 import (
 	"context"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -531,4 +535,75 @@ func BenchmarkIterations(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkSpeedup measures what a second core buys, as a ratio taken side
+// by side: it alternates one-thread and all-core searches of a fixed time
+// from the initial state, each with a fresh player, and reports the median
+// of the pairs' ratios of iterations per second (speedup) with the
+// medians of each (iter/s-1, iter/s-all). Alternating keeps the load of a
+// shared machine the same, on average, for both. Beside them, the same
+// ratio for bare random playouts on one simulator per thread (ceiling):
+// work that shares nothing, whose ratio is what the machine itself gives.
+func BenchmarkSpeedup(b *testing.B) {
+	const pairs, slice = 9, 300 * time.Millisecond
+	for _, game := range []string{"connectFour", "breakthrough"} {
+		net := propnettest.Curated(b, game)
+		b.Run(game, func(b *testing.B) {
+			rate := func(threads int, seed uint64) float64 {
+				p := started(b, net, 0, Options{Threads: threads}, seed)
+				if _, err := p.Search(context.Background(), net.Initial(), search.Budget{Time: slice}); err != nil {
+					b.Fatal(err)
+				}
+				return p.LastStats().IterationsPerSecond()
+			}
+			var ratios, ones, alls, bare []float64
+			for i := 0; i < b.N; i++ {
+				for k := 0; k < pairs; k++ {
+					one, all := rate(1, uint64(k)), rate(-1, uint64(k))
+					ones, alls, ratios = append(ones, one), append(alls, all), append(ratios, all/one)
+					bare = append(bare, playoutRate(b, net, runtime.GOMAXPROCS(0), slice)/playoutRate(b, net, 1, slice))
+				}
+			}
+			b.ReportMetric(median(ratios), "speedup")
+			b.ReportMetric(median(bare), "ceiling")
+			b.ReportMetric(median(ones), "iter/s-1")
+			b.ReportMetric(median(alls), "iter/s-all")
+		})
+	}
+}
+
+// playoutRate plays random playouts from the initial state on threads
+// goroutines, one simulator each, for d, and returns playouts per second.
+func playoutRate(b *testing.B, m game.Machine, threads int, d time.Duration) float64 {
+	var total atomic.Int64
+	var wg sync.WaitGroup
+	end := time.Now().Add(d)
+	for i := 0; i < threads; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sim, rng := game.NewSimulator(m), game.NewRand(uint64(i))
+			for time.Now().Before(end) {
+				if err := sim.SetState(m.Initial()); err != nil {
+					b.Error(err)
+					return
+				}
+				if _, err := sim.Playout(rng, 1000); err != nil {
+					b.Error(err)
+					return
+				}
+				total.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(total.Load()) / d.Seconds()
+}
+
+// median returns the middle value of xs (the upper one of an even count).
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
 }

@@ -53,12 +53,20 @@ type tree struct {
 	work   []*worker
 	ls     *feeder // the local-search switch, or nil
 
+	// Scratch of the selection, which runs on one goroutine: leaves that
+	// a backup released, the joint move being played and the legal moves
+	// of a forced step. Reusing them keeps a selection from allocating.
+	spare []*leaf
+	joint []game.Move
+	legal []game.Move
+
 	// per search
 	iters, expansions, nextCalls int64
 }
 
 func newTree(m game.Machine, an *latch.Analysis, vt *emulate.VirtualTerminal, opt Options) (*tree, error) {
-	t := &tree{m: m, an: an, vt: vt, opt: opt, roles: len(m.Roles()), table: map[uint64][]int32{}, root: none}
+	roles := len(m.Roles())
+	t := &tree{m: m, an: an, vt: vt, opt: opt, roles: roles, table: map[uint64][]int32{}, root: none, joint: make([]game.Move, roles)}
 	for i := 0; i < opt.threads(); i++ {
 		t.work = append(t.work, newWorker(t))
 	}
@@ -162,14 +170,22 @@ func (t *tree) latchLeaf(nd *node) bool {
 	return true
 }
 
+// initStats gives a node its visit counts, value sums and children, zero
+// and none. The counts and sums of all roles share one array each, so that
+// a new node costs few allocations.
 func (t *tree) initStats(nd *node) {
 	nd.n = make([][]int64, t.roles)
 	nd.w = make([][]float64, t.roles)
-	joints := 1
+	joints, total := 1, 0
 	for r := 0; r < t.roles; r++ {
-		nd.n[r] = make([]int64, len(nd.moves[r]))
-		nd.w[r] = make([]float64, len(nd.moves[r]))
+		total += len(nd.moves[r])
 		joints *= len(nd.moves[r])
+	}
+	ns, ws := make([]int64, total), make([]float64, total)
+	for r := 0; r < t.roles; r++ {
+		k := len(nd.moves[r])
+		nd.n[r], nd.w[r] = ns[:k:k], ws[:k:k]
+		ns, ws = ns[k:], ws[k:]
 	}
 	if joints > 1<<16 {
 		joints = 1 << 16 // joints beyond are not stored as children
@@ -264,14 +280,16 @@ func (t *tree) release(keep int32) {
 
 // step is one edge of a selection path: the node and each role's move index.
 type step struct {
-	id  int32
-	idx []int
+	id int32
+	at int32 // where the node's chosen move indexes start in the leaf's idx; -1 for none
 }
 
 // leaf is where a selection ended: a known value, or a state to play out.
 type leaf struct {
 	path   []step
+	idx    []int     // the chosen move index of every role at every step, step by step
 	known  []float64 // exact or estimated value, no playout needed
+	vals   []float64 // the storage known reuses
 	state  game.State
 	result []float64
 	blend  []float64 // heuristic values to blend in, or nil
@@ -401,39 +419,60 @@ func (t *tree) backupLeaf(l *leaf) error {
 			v[r] = (1-w)*v[r] + w*l.blend[r]
 		}
 	}
-	t.backup(l.path, v)
+	t.backup(l, v)
 	t.nextCalls += int64(l.steps)
 	t.iters++
+	t.spare = append(t.spare, l)
 	return nil
+}
+
+// newLeaf returns an empty leaf, reusing one a backup released with the
+// capacity of its slices.
+func (t *tree) newLeaf() *leaf {
+	k := len(t.spare)
+	if k == 0 {
+		return &leaf{}
+	}
+	l := t.spare[k-1]
+	t.spare = t.spare[:k-1]
+	*l = leaf{path: l.path[:0], idx: l.idx[:0], vals: l.vals, result: l.result}
+	return l
+}
+
+// setKnown makes v the leaf's known value, in the leaf's own storage.
+func (l *leaf) setKnown(v []float64) {
+	l.vals = append(l.vals[:0], v...)
+	l.known = l.vals
 }
 
 // selectLeaf walks from the root by decoupled UCT, adding one visit (a
 // virtual loss until backup) along the way, and creates the first new node.
 func (t *tree) selectLeaf() (*leaf, error) {
-	l := &leaf{}
+	l := t.newLeaf()
 	id := t.root
 	for depth := 0; ; depth++ {
 		nd := &t.nodes[id]
 		nd.visits++
 		if nd.terminal || (nd.solved && id != t.root) {
-			l.known = append([]float64(nil), nd.value...)
+			l.setKnown(nd.value)
 			return l, nil
 		}
 		if depth >= maxPath {
 			l.state = nd.state
 			return l, nil
 		}
-		idx := make([]int, t.roles)
-		joint := make([]game.Move, t.roles)
+		joint := t.joint
+		at := len(l.idx)
 		ji, radix := 0, 1
 		for r := 0; r < t.roles; r++ {
 			i := t.choose(id, r)
-			idx[r], joint[r] = i, nd.moves[r][i]
+			l.idx = append(l.idx, i)
+			joint[r] = nd.moves[r][i]
 			nd.n[r][i]++
 			ji += i * radix
 			radix *= len(nd.moves[r])
 		}
-		l.path = append(l.path, step{id: id, idx: idx})
+		l.path = append(l.path, step{id: id, at: int32(at)})
 		child := none
 		if ji < len(nd.children) {
 			child = nd.children[ji]
@@ -467,11 +506,11 @@ func (t *tree) selectLeaf() (*leaf, error) {
 		}
 		t.nodes[c].visits++
 		if fn := &t.nodes[c]; fn.terminal {
-			l.known = append([]float64(nil), fn.value...)
-			l.path = append(l.path, step{id: c})
+			l.setKnown(fn.value)
+			l.path = append(l.path, step{id: c, at: -1})
 			return l, nil
 		}
-		l.path = append(l.path, step{id: c})
+		l.path = append(l.path, step{id: c, at: -1})
 		l.state = s
 		if t.opt.Heuristic != nil && t.opt.HeuristicWeight > 0 {
 			l.blend = make([]float64, t.roles)
@@ -490,7 +529,8 @@ func (t *tree) selectLeaf() (*leaf, error) {
 // advance plays joint and then every forced joint move (each role has a
 // single legal move) until a decision or terminal state.
 func (t *tree) advance(s game.State, joint []game.Move) (game.State, error) {
-	var buf []game.Move
+	buf := t.legal[:0]
+	defer func() { t.legal = buf }()
 	for steps := 0; ; steps++ {
 		var err error
 		t.nextCalls++
@@ -624,20 +664,20 @@ func (t *tree) rangeBias(nd *node, r, i int, n float64) float64 {
 	return d * math.Sqrt(10/(10+n))
 }
 
-// backup adds the values along the path and propagates solved nodes. The
+// backup adds the values along the leaf's path and propagates solved nodes. The
 // value passed up from a node is its exact value when it is solved, and
 // otherwise never less, for its chooser, than its best solved child gives:
 // the chooser can secure that much.
-func (t *tree) backup(path []step, v []float64) {
-	for k := len(path) - 1; k >= 0; k-- {
-		st := path[k]
+func (t *tree) backup(l *leaf, v []float64) {
+	for k := len(l.path) - 1; k >= 0; k-- {
+		st := l.path[k]
 		nd := &t.nodes[st.id]
-		if st.idx != nil {
+		if st.at >= 0 {
 			for r := 0; r < t.roles; r++ {
-				nd.w[r][st.idx[r]] += v[r]
+				nd.w[r][l.idx[int(st.at)+r]] += v[r]
 			}
 		}
-		if !nd.solved && st.idx != nil {
+		if !nd.solved && st.at >= 0 {
 			t.trySolve(st.id)
 		}
 		switch {
