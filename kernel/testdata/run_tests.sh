@@ -2,7 +2,8 @@
 # Runs the kernel's Jupyter tests: the jupyter_kernel_test conformance suite
 # (test_kernel.py), the end-to-end tests (test_e2e.py), those of charts,
 # tables and engine calls from cells (test_display.py) and those of comms
-# and widgets (test_widgets.py). It builds gdlab
+# and widgets (test_widgets.py) and the real-browser test of a slider
+# (test_browser.py, skipped where no browser is installed). It builds gdlab
 # into a temporary directory and installs the kernelspec under a temporary
 # prefix, so the user's own Jupyter setup is neither read nor changed.
 # Needs Debian's jupyter-client and python3-jupyter-kernel-test, driven by
@@ -32,7 +33,7 @@ exec "$python" - "$@" <<'PY'
 import sys
 import unittest
 
-names = sys.argv[1:] or ["test_kernel", "test_e2e", "test_display", "test_widgets"]
+names = sys.argv[1:] or ["test_kernel", "test_e2e", "test_display", "test_widgets", "test_browser"]
 suite = unittest.defaultTestLoader.loadTestsFromNames(names)
 
 

@@ -103,6 +103,7 @@ class BrowserTests(unittest.TestCase):
         opts = webdriver.ChromeOptions()
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1600", "--disable-dev-shm-usage"):
             opts.add_argument(arg)
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         opts.binary_location = shutil.which("chromium")
         service = Service(executable_path=shutil.which("chromedriver"))
         self.driver = webdriver.Chrome(options=opts, service=service)
@@ -140,6 +141,11 @@ class BrowserTests(unittest.TestCase):
         d.get("http://127.0.0.1:%d/notebooks/widgets.ipynb?token=%s" % (self.port, self.token))
         self.wait("the kernel", lambda: d.execute_script(
             "return window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel && Jupyter.notebook.kernel.is_connected();"))
+        # The widget front end checks the kernel's widget version when it
+        # connects; cells run before that show their widgets statically.
+        logs = []
+        self.wait("the widget version check", lambda: any(
+            "versions are compatible" in e["message"] for e in logs.extend(d.get_log("browser")) or logs))
         d.execute_script("Jupyter.notebook.execute_all_cells();")
         handle = self.wait("the slider", lambda: d.find_elements("css selector", ".ui-slider-handle"))[0]
         self.wait("the first output", lambda: "depth=3 bars=3" in self.output_text())

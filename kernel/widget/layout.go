@@ -77,9 +77,11 @@ func NewOutput() *Output {
 // msg_id: Capture sets it to the message the kernel is serving (the front
 // end's change that runs the callback, or the cell), and leaves it set,
 // so that output still in the kernel's pipes when fn returns lands there
-// too. A panic in fn is shown in the area and not raised.
+// too. Where no widget front end draws the area (see Live), fn's output
+// goes to the cell's output instead. A panic in fn is shown in the area
+// and not raised.
 func (o *Output) Capture(fn func()) {
-	if mgr := comm.Default(); mgr != nil {
+	if mgr := comm.Default(); mgr != nil && Live() {
 		o.m.set(map[string]any{"msg_id": mgr.ParentID()})
 	}
 	display.ClearOutput(true)

@@ -11,17 +11,41 @@ import (
 	"gdlab/kernel/wire"
 )
 
-// kernel installs a recording comm manager, as a kernel would.
+// kernel installs a recording comm manager, as a kernel would, and a
+// widget front end that validated the version.
 func kernel(t *testing.T) (*comm.Manager, *[]string) {
+	m, sent := headless(t)
+	frontEnd(t, m, true)
+	*sent = nil
+	return m, sent
+}
+
+// headless installs a recording comm manager with no widget front end.
+func headless(t *testing.T) (*comm.Manager, *[]string) {
 	sent := &[]string{}
 	m := comm.NewManager(func(tp wire.MsgType, c any) error {
 		raw, _ := json.Marshal(c)
 		*sent = append(*sent, string(tp)+" "+string(raw))
 		return nil
 	})
+	widget.Serve(m)
 	old := comm.SetDefault(m)
 	t.Cleanup(func() { comm.SetDefault(old) })
 	return m, sent
+}
+
+// frontEnd checks the version as the widget front end does when it
+// connects, answering validated.
+func frontEnd(t *testing.T, m *comm.Manager, validated bool) {
+	t.Helper()
+	raw, _ := json.Marshal(comm.Open{CommID: "version", TargetName: widget.VersionTarget, Data: comm.Data{}})
+	if err := m.Handle(wire.CommOpen, raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range m.Take() {
+		fn()
+	}
+	change(t, m, "version", map[string]any{"validated": validated, "frontend_version": "2.1.4"})
 }
 
 // change sends a front end's change of a widget's state and runs the
@@ -126,5 +150,35 @@ func TestOutsideAKernel(t *testing.T) {
 	box := widget.NewVBox(s, widget.NewCheckbox("latch", true))
 	if got := box.Render().Text(); got != "depth: 4\nlatch: true" {
 		t.Errorf("box text %q", got)
+	}
+}
+
+// TestStaticWithoutFrontEnd: until a front end validates the version a
+// widget shows as disabled HTML at its values, and the kernel answers the
+// check with its version range; a validated front end gets views.
+func TestStaticWithoutFrontEnd(t *testing.T) {
+	m, sent := headless(t)
+	box := widget.NewHBox(widget.NewIntSlider("depth", 1, 6, 1, 3), widget.NewToggleButtons("side", []string{"x", "o"}, "o"), widget.NewButton("go"))
+	d := box.Render()
+	html, _ := d.Data["text/html"].(string)
+	for _, want := range []string{`flex-direction:row`, `<input type="range" min="1" max="6" step="1" value="3" disabled> <span>3</span>`,
+		`<button disabled>x</button><button disabled style="font-weight:bold;border-style:inset">o</button>`, `<button disabled>go</button>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("static HTML lacks %s:\n%s", want, html)
+		}
+	}
+	if _, ok := d.Data[widget.MIMEView]; ok || d.Text() != "depth: 3\nside: o (of x, o)\n[go]" {
+		t.Errorf("static bundle: %v", d.Data)
+	}
+	frontEnd(t, m, false)
+	if widget.Live() {
+		t.Error("live after a front end that does not draw this version")
+	}
+	if !strings.Contains(strings.Join(*sent, "\n"), `"data":{"version":"~2.1.4"}`) {
+		t.Errorf("the version check was not answered:\n%s", strings.Join(*sent, "\n"))
+	}
+	frontEnd(t, m, true)
+	if d := box.Render(); !widget.Live() || d.Data[widget.MIMEView] == nil {
+		t.Errorf("validated front end, bundle %v", d.Data)
 	}
 }
