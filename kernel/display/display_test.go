@@ -144,3 +144,26 @@ func TestProgressUpdatesInPlace(t *testing.T) {
 		t.Errorf("Set past total gave %d", p.Done())
 	}
 }
+
+// TestHandleUpdatesInPlace: a handle's updates carry its display id and
+// ask for replacement; two handles do not share an id.
+func TestHandleUpdatesInPlace(t *testing.T) {
+	r := record(t)
+	h, err := Show(BarChart("nodes", []string{"a"}).Add("n", nil, []float64{1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := Show("other")
+	if err := h.Update(BarChart("nodes", []string{"a"}).Add("n", nil, []float64{2})); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.shown) != 3 || r.updates[0] || r.updates[1] || !r.updates[2] {
+		t.Fatalf("updates %v", r.updates)
+	}
+	if r.shown[0].Transient["display_id"] != h.ID() || r.shown[2].Transient["display_id"] != h.ID() || other.ID() == h.ID() {
+		t.Errorf("display ids %v %v %v", r.shown[0].Transient, r.shown[2].Transient, other.ID())
+	}
+	if r.shown[0].Data[MIMEHTML] == r.shown[2].Data[MIMEHTML] {
+		t.Error("the update shows the same chart")
+	}
+}

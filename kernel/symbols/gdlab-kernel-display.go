@@ -45,6 +45,7 @@ func init() {
 		"SVG":                reflect.ValueOf(display.SVG),
 		"ScatterChart":       reflect.ValueOf(display.ScatterChart),
 		"SetPublisher":       reflect.ValueOf(display.SetPublisher),
+		"Show":               reflect.ValueOf(display.Show),
 		"Table":              reflect.ValueOf(display.Table),
 		"Text":               reflect.ValueOf(display.Text),
 
@@ -52,6 +53,7 @@ func init() {
 		"Chart":      reflect.ValueOf((*display.Chart)(nil)),
 		"Data":       reflect.ValueOf((*display.Data)(nil)),
 		"ECharter":   reflect.ValueOf((*display.ECharter)(nil)),
+		"Handle":     reflect.ValueOf((*display.Handle)(nil)),
 		"MIMEMap":    reflect.ValueOf((*display.MIMEMap)(nil)),
 		"Markdowner": reflect.ValueOf((*display.Markdowner)(nil)),
 		"Progress":   reflect.ValueOf((*display.Progress)(nil)),

@@ -167,6 +167,32 @@ class WidgetTests(WidgetCase):
         self.assertEqual([m["content"]["ename"] for m in out if m["msg_type"] == "error"], ["Interrupted"])
         self.assertEqual(self.result_text("spins > 0"), "true")
 
+    def test_callback_updates_an_output_in_place(self):
+        """A callback redraws an output where it stands: update_display_data
+        with the display id the output was shown with."""
+        reply, outputs = self.execute('''import (
+	"fmt"
+
+	"gdlab/kernel/display"
+	"gdlab/kernel/widget"
+)
+
+shown, err := display.Show(display.Text("n = 2"))
+if err != nil {
+	panic(err)
+}
+n := widget.NewIntSlider("n", 1, 9, 1, 2)
+n.OnChange(func(v int) { shown.Update(display.Text(fmt.Sprintf("n = %d", v))) })
+n''')
+        self.assertEqual(reply["status"], "ok", reply)
+        first = [m for m in outputs if m["msg_type"] == "display_data" and m["content"]["data"].get("text/plain") == "n = 2"]
+        self.assertEqual(len(first), 1, [m["msg_type"] for m in outputs])
+        display_id = first[0]["content"]["transient"]["display_id"]
+        slider = [m for m in outputs if m["msg_type"] == "comm_open" and m["content"]["data"]["_model_name"] == "IntSliderModel"][0]["content"]["comm_id"]
+        out = self.iopub_of(self.comm_request("comm_msg", {"comm_id": slider, "data": {"method": "backbone", "sync_data": {"value": 5}}}))
+        updates = [m["content"] for m in out if m["msg_type"] == "update_display_data"]
+        self.assertEqual([(u["data"]["text/plain"], u["transient"]["display_id"]) for u in updates], [("n = 5", display_id)])
+
     def test_button_click_and_interact(self):
         reply, outputs = self.execute('''import (
 	"fmt"
