@@ -256,10 +256,7 @@ func (m *Manager) Handle(t wire.MsgType, content json.RawMessage) error {
 		c.mu.Lock()
 		fn := c.onMsg
 		c.mu.Unlock()
-		if fn != nil {
-			data := orEmpty(msg.Data)
-			m.Later(func() { fn(data) })
-		}
+		m.call(fn, msg.Data)
 		return nil
 	case wire.CommClose:
 		var cl Close
@@ -275,13 +272,19 @@ func (m *Manager) Handle(t wire.MsgType, content json.RawMessage) error {
 		c.mu.Lock()
 		fn := c.onClose
 		c.mu.Unlock()
-		if fn != nil {
-			data := orEmpty(cl.Data)
-			m.Later(func() { fn(data) })
-		}
+		m.call(fn, cl.Data)
 		return nil
 	}
 	return fmt.Errorf("comm: %s is not a comm message", t)
+}
+
+// call queues a handler's call with the front end's data, when there is a
+// handler.
+func (m *Manager) call(fn func(Data), data Data) {
+	if fn != nil {
+		data = orEmpty(data)
+		m.Later(func() { fn(data) })
+	}
 }
 
 // opened accepts a comm the front end opened, or closes it when no target
