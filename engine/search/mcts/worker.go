@@ -48,6 +48,7 @@ func (w *worker) runAll(ls []*leaf, first, stride int) {
 // run plays out leaf l from its seed, storing every role's result (0..100).
 func (w *worker) run(l *leaf) {
 	w.pcg.Seed(l.seed, 0x9e3779b97f4a7c15)
+	// Zeroed results, in the storage the leaf kept from its last use.
 	l.result = append(l.result[:0], make([]float64, w.t.roles)...)
 	if l.err = w.sim.SetState(l.state); l.err != nil {
 		return
