@@ -23,7 +23,8 @@ func init() {
 
 // searchPlayers maps the names accepted by --player to player constructors.
 var searchPlayers = map[string]func() search.Player{
-	"mcts":       func() search.Player { return mcts.New(mcts.Options{}) },
+	"mcts":       func() search.Player { return mcts.New(mcts.Options{Adapt: true}) },
+	"mcts-plain": func() search.Player { return mcts.New(mcts.Options{}) },
 	"montecarlo": func() search.Player { return &search.MonteCarlo{} },
 	"flatmc":     func() search.Player { return &search.FlatMonteCarlo{} },
 	"alphabeta":  func() search.Player { return &search.AlphaBeta{} },

@@ -177,6 +177,9 @@ func (p *Player) start(ctx context.Context, m Message, received time.Time) (stri
 	p.matches[m.MatchID] = s
 	p.mu.Unlock()
 	p.opt.Log.Printf("match %s: %s as %s on the %s, ready after %v", m.MatchID, s.player.Name(), m.Role, kind, time.Since(received).Round(time.Millisecond))
+	if pr, ok := s.player.(search.Preparer); ok && pr.Prepared() != "" {
+		p.opt.Log.Printf("match %s: %s", m.MatchID, pr.Prepared())
+	}
 	return "ready", nil
 }
 

@@ -37,6 +37,14 @@ type Watcher interface {
 	Ended(ctx context.Context, finished bool)
 }
 
+// Preparer is a Player that decides things in Start (the analyses it ran
+// under the start clock and the switches they turned on) and says what,
+// for a log.
+type Preparer interface {
+	Player
+	Prepared() string
+}
+
 // Setup is what a player learns at the start of a match.
 type Setup struct {
 	Machine game.Machine

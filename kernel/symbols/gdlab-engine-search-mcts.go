@@ -19,10 +19,11 @@ func init() {
 		"New":          reflect.ValueOf(mcts.New),
 
 		// type definitions
-		"LocalHint": reflect.ValueOf((*mcts.LocalHint)(nil)),
-		"MoveStat":  reflect.ValueOf((*mcts.MoveStat)(nil)),
-		"Options":   reflect.ValueOf((*mcts.Options)(nil)),
-		"Player":    reflect.ValueOf((*mcts.Player)(nil)),
-		"Stats":     reflect.ValueOf((*mcts.Stats)(nil)),
+		"Adaptation": reflect.ValueOf((*mcts.Adaptation)(nil)),
+		"LocalHint":  reflect.ValueOf((*mcts.LocalHint)(nil)),
+		"MoveStat":   reflect.ValueOf((*mcts.MoveStat)(nil)),
+		"Options":    reflect.ValueOf((*mcts.Options)(nil)),
+		"Player":     reflect.ValueOf((*mcts.Player)(nil)),
+		"Stats":      reflect.ValueOf((*mcts.Stats)(nil)),
 	}
 }

@@ -37,6 +37,7 @@ func init() {
 		"Minimax":        reflect.ValueOf((*search.Minimax)(nil)),
 		"MonteCarlo":     reflect.ValueOf((*search.MonteCarlo)(nil)),
 		"Player":         reflect.ValueOf((*search.Player)(nil)),
+		"Preparer":       reflect.ValueOf((*search.Preparer)(nil)),
 		"Random":         reflect.ValueOf((*search.Random)(nil)),
 		"Report":         reflect.ValueOf((*search.Report)(nil)),
 		"Setup":          reflect.ValueOf((*search.Setup)(nil)),
@@ -45,8 +46,9 @@ func init() {
 		"Watcher":        reflect.ValueOf((*search.Watcher)(nil)),
 
 		// interface wrapper definitions
-		"_Player":  reflect.ValueOf((*_gdlab_engine_search_Player)(nil)),
-		"_Watcher": reflect.ValueOf((*_gdlab_engine_search_Watcher)(nil)),
+		"_Player":   reflect.ValueOf((*_gdlab_engine_search_Player)(nil)),
+		"_Preparer": reflect.ValueOf((*_gdlab_engine_search_Preparer)(nil)),
+		"_Watcher":  reflect.ValueOf((*_gdlab_engine_search_Watcher)(nil)),
 	}
 }
 
@@ -65,6 +67,28 @@ func (W _gdlab_engine_search_Player) Play(ctx context.Context, s game.State, b s
 	return W.WPlay(ctx, s, b)
 }
 func (W _gdlab_engine_search_Player) Start(ctx context.Context, setup search.Setup) error {
+	return W.WStart(ctx, setup)
+}
+
+// _gdlab_engine_search_Preparer is an interface wrapper for Preparer type
+type _gdlab_engine_search_Preparer struct {
+	IValue    interface{}
+	WName     func() string
+	WPlay     func(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error)
+	WPrepared func() string
+	WStart    func(ctx context.Context, setup search.Setup) error
+}
+
+func (W _gdlab_engine_search_Preparer) Name() string {
+	return W.WName()
+}
+func (W _gdlab_engine_search_Preparer) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	return W.WPlay(ctx, s, b)
+}
+func (W _gdlab_engine_search_Preparer) Prepared() string {
+	return W.WPrepared()
+}
+func (W _gdlab_engine_search_Preparer) Start(ctx context.Context, setup search.Setup) error {
 	return W.WStart(ctx, setup)
 }
 

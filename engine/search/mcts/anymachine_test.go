@@ -84,7 +84,7 @@ func TestLocalHintsOnProver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := newFeeder(context.Background(), pr, 10*time.Second)
+	f, err := newFeeder(context.Background(), pr, nil, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

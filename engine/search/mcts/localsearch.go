@@ -73,16 +73,19 @@ type target struct {
 	seed     game.Move
 }
 
-// newFeeder prepares the switch for m, measuring distances on its network.
-func newFeeder(ctx context.Context, m game.Machine, every time.Duration) (*feeder, error) {
-	net, err := analysis.Network(ctx, m)
-	if err != nil {
-		return nil, fmt.Errorf("mcts: local search: %w", err)
+// newFeeder prepares the switch for m with the move distances d, measured
+// on its network when d is nil.
+func newFeeder(ctx context.Context, m game.Machine, d *distance.Metric, every time.Duration) (*feeder, error) {
+	if d == nil {
+		net, err := analysis.Network(ctx, m)
+		if err != nil {
+			return nil, fmt.Errorf("mcts: local search: %w", err)
+		}
+		if d, err = distance.Of(ctx, net); err != nil {
+			return nil, fmt.Errorf("mcts: move distances: %w", err)
+		}
 	}
-	d, err := distance.Of(ctx, net)
-	if err != nil {
-		return nil, fmt.Errorf("mcts: move distances: %w", err)
-	}
+	var err error
 	if every <= 0 {
 		every = defaultRetarget
 	}

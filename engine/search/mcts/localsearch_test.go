@@ -99,7 +99,7 @@ func statusOf(res *local.Result, mv game.Move) local.Status {
 // the search is still running.
 func TestLocalHintsArriveByDepth(t *testing.T) {
 	net := propnettest.Curated(t, "breakthrough")
-	f, err := newFeeder(context.Background(), net, 20*time.Second)
+	f, err := newFeeder(context.Background(), net, nil, 20*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

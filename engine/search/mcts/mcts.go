@@ -29,6 +29,7 @@ import (
 
 	"gdlab/engine/analysis"
 
+	"gdlab/engine/analysis/distance"
 	"gdlab/engine/analysis/emulate"
 	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
@@ -90,6 +91,17 @@ type Options struct {
 	// LocalRetarget is how often the local-search worker is re-targeted;
 	// 0 means one second.
 	LocalRetarget time.Duration
+	// Adapt is the meta-gaming of a player under a start clock: Start runs
+	// the analyses and turns on, for this match, the switches measured to
+	// pay off where the game's analysis says they apply: the four latch
+	// switches when the latch analysis finds goal latches (notebook 04:
+	// latch-aware MCTS against plain on escort-latch breakthrough), virtual
+	// terminality when the goal emulation decides outcomes early (notebook
+	// 05, Dots and Boxes) and local search when the move-distance rule
+	// enables it (notebook 06, Breakthrough). An analysis that fails or
+	// that the start budget cuts short leaves its switch off; Adapted says
+	// what was decided and why.
+	Adapt bool
 	// Name overrides the player's name.
 	Name string
 }
@@ -138,6 +150,7 @@ func (o Options) maxSteps() int {
 // Player is the MCTS player. It implements search.Player. Its tree
 // survives from one Play to the next within a match.
 type Player struct {
+	base  Options // as given to New; Start adapts a copy when Adapt is on
 	opt   Options
 	m     game.Machine // the machine of Setup, metering wrappers included
 	role  int
@@ -147,10 +160,13 @@ type Player struct {
 	more  []*tree // the other trees under root parallelism
 	last  Stats
 	moves int // Play calls so far, mixed into the seeds
+
+	adapted Adaptation
+	metric  *distance.Metric // the move distances Adapt computed, for local search
 }
 
 // New returns a player with the given options.
-func New(opt Options) *Player { return &Player{opt: opt} }
+func New(opt Options) *Player { return &Player{base: opt, opt: opt} }
 
 // Name describes the player, such as "mcts" or "mcts+latch(1234)".
 func (p *Player) Name() string {
@@ -195,7 +211,11 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	}
 	p.m = setup.Machine
 	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0
+	p.opt, p.adapted, p.metric = p.base, Adaptation{}, nil
 	p.an = p.opt.Analysis
+	if p.opt.Adapt {
+		p.adapt(ctx, setup)
+	}
 	if p.an == nil && p.opt.usesAnalysis() {
 		ctx, cancel := setup.Budget.Context(ctx)
 		defer cancel()
@@ -224,7 +244,13 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		p.more = append(p.more, t)
 	}
 	if p.opt.LocalSearch {
-		p.t.ls, err = newFeeder(ctx, p.m, p.opt.LocalRetarget)
+		p.t.ls, err = newFeeder(ctx, p.m, p.metric, p.opt.LocalRetarget)
+		if err != nil && p.adapted.Local {
+			// Adapt chose it; a game local search cannot serve is played without.
+			p.opt.LocalSearch, p.adapted.Local = false, false
+			p.adapted.Why = append(p.adapted.Why, "local search off after all: "+err.Error())
+			p.t.ls, err = nil, nil
+		}
 	}
 	return err
 }
