@@ -54,11 +54,13 @@ type tree struct {
 	ls     *feeder // the local-search switch, or nil
 
 	// Scratch of the selection, which runs on one goroutine: leaves that
-	// a backup released, the joint move being played and the legal moves
-	// of a forced step. Reusing them keeps a selection from allocating.
+	// a backup released, the joint move being played, and the legal moves
+	// of a forced step or of a new node. Reusing them keeps a selection
+	// from allocating but for the node it creates.
 	spare []*leaf
 	joint []game.Move
 	legal []game.Move
+	ends  []int // where each role's moves end in legal, for a new node
 
 	// per search
 	iters, expansions, nextCalls int64
@@ -125,15 +127,11 @@ func (t *tree) newNode(s game.State, isRoot bool) (node, error) {
 			return nd, nil
 		}
 	}
-	nd.moves = make([][]game.Move, t.roles)
+	if err := t.legalMoves(&nd); err != nil {
+		return nd, err
+	}
 	choosers := 0
 	for r := 0; r < t.roles; r++ {
-		if nd.moves[r], err = t.m.Legal(s, r, nil); err != nil {
-			return nd, err
-		}
-		if len(nd.moves[r]) == 0 {
-			return nd, &game.NoLegalMoveError{Role: t.m.Roles()[r]}
-		}
 		if len(nd.moves[r]) > 1 {
 			choosers++
 			nd.chooser = r
@@ -168,6 +166,35 @@ func (t *tree) latchLeaf(nd *node) bool {
 	}
 	nd.moves = nil
 	return true
+}
+
+// legalMoves gives a node every role's legal moves, read into the tree's
+// scratch and kept in one array of exactly their number, so that a new
+// node costs two allocations for its moves whatever their count.
+func (t *tree) legalMoves(nd *node) error {
+	var err error
+	all := t.legal[:0]
+	ends := t.ends[:0]
+	for r := 0; r < t.roles; r++ {
+		var got []game.Move
+		if got, err = t.m.Legal(nd.state, r, all[len(all):]); err != nil {
+			return err
+		}
+		if len(got) == 0 {
+			return &game.NoLegalMoveError{Role: t.m.Roles()[r]}
+		}
+		all = append(all, got...) // in place when got shares all's array
+		ends = append(ends, len(all))
+	}
+	t.legal, t.ends = all, ends
+	kept := append([]game.Move(nil), all...)
+	nd.moves = make([][]game.Move, t.roles)
+	start := 0
+	for r, end := range ends {
+		nd.moves[r] = kept[start:end:end]
+		start = end
+	}
+	return nil
 }
 
 // initStats gives a node its visit counts, value sums and children, zero
