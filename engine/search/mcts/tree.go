@@ -53,6 +53,13 @@ type tree struct {
 	work   []*worker
 	ls     *feeder // the local-search switch, or nil
 
+	// sim evaluates the states the selection meets: a new node's terminal
+	// test, goals and moves, and the joint moves it plays. It is the
+	// tree's own, so it stays near the states the tree visits (a state
+	// change costs what differs) and the trees of root parallelism never
+	// share a simulator.
+	sim game.Simulator
+
 	// Scratch of the selection, which runs on one goroutine: leaves that
 	// a backup released, the joint move being played, and the legal moves
 	// of a forced step or of a new node. Reusing them keeps a selection
@@ -68,7 +75,8 @@ type tree struct {
 
 func newTree(m game.Machine, an *latch.Analysis, vt *emulate.VirtualTerminal, opt Options) (*tree, error) {
 	roles := len(m.Roles())
-	t := &tree{m: m, an: an, vt: vt, opt: opt, roles: roles, table: map[uint64][]int32{}, root: none, joint: make([]game.Move, roles)}
+	t := &tree{m: m, an: an, vt: vt, opt: opt, roles: roles, table: map[uint64][]int32{}, root: none,
+		joint: make([]game.Move, roles), sim: game.NewSimulator(m)}
 	for i := 0; i < opt.threads(); i++ {
 		t.work = append(t.work, newWorker(t))
 	}
@@ -110,7 +118,10 @@ func (t *tree) alloc(nd node) int32 {
 // newNode evaluates s (terminal test, goals, moves, ranges) into a node.
 func (t *tree) newNode(s game.State, isRoot bool) (node, error) {
 	nd := node{state: s, chooser: -1}
-	term, err := t.m.Terminal(s)
+	if err := t.sim.SetState(s); err != nil {
+		return nd, err
+	}
+	term, err := t.sim.Terminal()
 	if err != nil {
 		return nd, err
 	}
@@ -118,8 +129,9 @@ func (t *tree) newNode(s game.State, isRoot bool) (node, error) {
 		nd.lo, nd.hi = t.an.Ranges(s, nil, nil)
 	}
 	if term {
-		nd.terminal, nd.solved, nd.value = true, true, t.goals(s)
-		return nd, nil
+		g, err := t.sim.Goals(nil)
+		nd.terminal, nd.solved, nd.value = true, true, toValues(g)
+		return nd, err
 	}
 	if t.vt != nil && !isRoot {
 		if g, ok := t.vt.DecidedState(s); ok { // switch 5: decided, so a solved leaf
@@ -168,7 +180,8 @@ func (t *tree) latchLeaf(nd *node) bool {
 	return true
 }
 
-// legalMoves gives a node every role's legal moves, read into the tree's
+// legalMoves gives a node every role's legal moves (its state the
+// simulator's), read into the tree's
 // scratch and kept in one array of exactly their number, so that a new
 // node costs two allocations for its moves whatever their count.
 func (t *tree) legalMoves(nd *node) error {
@@ -177,7 +190,7 @@ func (t *tree) legalMoves(nd *node) error {
 	ends := t.ends[:0]
 	for r := 0; r < t.roles; r++ {
 		var got []game.Move
-		if got, err = t.m.Legal(nd.state, r, all[len(all):]); err != nil {
+		if got, err = t.sim.Legal(r, all[len(all):]); err != nil {
 			return err
 		}
 		if len(got) == 0 {
@@ -227,17 +240,6 @@ func toValues(g []int) []float64 {
 	out := make([]float64, len(g))
 	for r, v := range g {
 		out[r] = float64(max(v, 0))
-	}
-	return out
-}
-
-// goals returns every role's goal in s on the 0..100 scale (0 where undefined).
-func (t *tree) goals(s game.State) []float64 {
-	out := make([]float64, t.roles)
-	for r := range out {
-		if g, err := t.m.Goal(s, r); err == nil {
-			out[r] = float64(g)
-		}
 	}
 	return out
 }
@@ -558,21 +560,24 @@ func (t *tree) selectLeaf() (*leaf, error) {
 func (t *tree) advance(s game.State, joint []game.Move) (game.State, error) {
 	buf := t.legal[:0]
 	defer func() { t.legal = buf }()
+	if err := t.sim.SetState(s); err != nil {
+		return nil, err
+	}
 	for steps := 0; ; steps++ {
-		var err error
 		t.nextCalls++
-		if s, err = t.m.Next(s, joint); err != nil {
+		if err := t.sim.Play(joint); err != nil {
 			return nil, err
 		}
+		s = t.sim.State()
 		if steps >= maxPath {
 			return s, nil
 		}
-		term, err := t.m.Terminal(s)
+		term, err := t.sim.Terminal()
 		if err != nil || term {
 			return s, err
 		}
 		for r := 0; r < t.roles; r++ {
-			if buf, err = t.m.Legal(s, r, buf); err != nil {
+			if buf, err = t.sim.Legal(r, buf); err != nil {
 				return nil, err
 			}
 			if len(buf) != 1 {
