@@ -62,6 +62,21 @@ func NewRemote(opt RemoteOptions) *Remote {
 	return r
 }
 
+// checkClocks refuses a clock under a millisecond: no player can answer
+// within it, and it is what an untyped number becomes in a Duration field
+// (5 is five nanoseconds; five seconds is 5 * time.Second).
+func checkClocks(opt RemoteOptions) error {
+	for _, c := range []struct {
+		name string
+		d    time.Duration
+	}{{"start", opt.StartClock}, {"play", opt.PlayClock}} {
+		if c.d < time.Millisecond {
+			return fmt.Errorf("ggp: remote %s: %s clock %v is under a millisecond (a Duration: five seconds is 5 * time.Second, not 5)", opt.Name, c.name, c.d)
+		}
+	}
+	return nil
+}
+
 // matches numbers the match ids this process makes.
 var matches atomic.Int64
 
@@ -72,6 +87,9 @@ func (r *Remote) Name() string { return r.opt.Name }
 func (r *Remote) Start(ctx context.Context, setup search.Setup) error {
 	if r.opt.Rules == nil {
 		return fmt.Errorf("ggp: remote %s has no rules to send", r.opt.Name)
+	}
+	if err := checkClocks(r.opt); err != nil {
+		return err
 	}
 	r.m, r.role, r.last = setup.Machine, setup.Role, nil
 	r.id = fmt.Sprintf("%s.%d.%d", r.opt.MatchPrefix, time.Now().UnixNano(), matches.Add(1))

@@ -109,3 +109,26 @@ func misbehaving(bad func(w http.ResponseWriter, kind string)) http.Handler {
 		}
 	})
 }
+
+// A clock under a millisecond is refused before anything is sent: it is
+// what an untyped number becomes in a Duration field.
+func TestRemoteRefusesNanosecondClocks(t *testing.T) {
+	d, _ := rules(t, nim)
+	pr, err := prover.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { sent++ }))
+	defer srv.Close()
+	for _, c := range []struct{ start, play time.Duration }{{5, time.Second}, {5 * time.Second, 1}} {
+		r := ggp.NewRemote(ggp.RemoteOptions{URL: srv.URL, Name: "slip", Rules: d, StartClock: c.start, PlayClock: c.play})
+		err := r.Start(context.Background(), search.Setup{Machine: pr, Role: 0})
+		if err == nil || !strings.Contains(err.Error(), "under a millisecond") {
+			t.Errorf("clocks %v, %v: error %v, want one about a clock under a millisecond", c.start, c.play, err)
+		}
+	}
+	if sent != 0 {
+		t.Errorf("%d requests sent", sent)
+	}
+}

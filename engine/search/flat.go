@@ -52,14 +52,19 @@ func (f *FlatMonteCarlo) Play(ctx context.Context, s game.State, b Budget) (game
 	for round := 0; limit <= 0 || round < limit; round++ {
 		for i, mv := range moves {
 			v, err := f.charge(c, s, mv)
-			if errors.Is(err, ErrBudget) || c.Check() != nil {
+			if errors.Is(err, ErrBudget) {
 				return f.done(moves, sums, counts, c, nil)
 			}
 			if err != nil {
 				return f.done(moves, sums, counts, c, err)
 			}
+			// A charge that completed counts, even when it used the last
+			// of the budget.
 			sums[i] += v
 			counts[i]++
+			if c.Check() != nil {
+				return f.done(moves, sums, counts, c, nil)
+			}
 		}
 	}
 	return f.done(moves, sums, counts, c, nil)
