@@ -180,10 +180,10 @@ func (t *tree) latchLeaf(nd *node) bool {
 	return true
 }
 
-// legalMoves gives a node every role's legal moves (its state the
-// simulator's), read into the tree's
-// scratch and kept in one array of exactly their number, so that a new
-// node costs two allocations for its moves whatever their count.
+// legalMoves gives a node every role's legal moves, read from the tree's
+// simulator (at the node's state) into the tree's scratch and kept in one
+// array of exactly their number, so that a new node costs two allocations
+// for its moves whatever their count.
 func (t *tree) legalMoves(nd *node) error {
 	var err error
 	all := t.legal[:0]
