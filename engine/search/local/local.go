@@ -182,6 +182,7 @@ type Searcher struct {
 	won        game.Move
 	exhaustive bool
 	limit      int64 // node budget, 0 for none
+	nextCheck  int64 // the node count at which halted next reads the context
 	start      time.Time
 	ctx        context.Context
 	stop       search.Stop
@@ -263,7 +264,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, seedRole int, seed
 	}
 	ctx, cancel := b.Context(ctx)
 	defer cancel()
-	s.ctx, s.stop, s.limit, s.nodes, s.hits, s.whits = ctx, search.StopNone, b.Nodes, 0, 0, 0
+	s.ctx, s.stop, s.limit, s.nodes, s.hits, s.whits, s.nextCheck = ctx, search.StopNone, b.Nodes, 0, 0, 0, 0
 	for _, h := range s.hist {
 		clear(h)
 	}

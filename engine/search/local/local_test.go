@@ -348,3 +348,34 @@ func sameResults(t *testing.T, name string, alter func(*Searcher), seen func(*Re
 		}
 	}
 }
+
+// TestStopsSoonAfterCancel: a search notices its context's end within
+// about 1,024 states, however the state count moves between its checks.
+// The context is cancelled from the Progress callback after the first
+// completed iteration of a search that would otherwise go on to depth 7.
+func TestStopsSoonAfterCancel(t *testing.T) {
+	f := newFixture(t, "escortLatchBreakthrough")
+	for seed := uint64(1); seed <= 8; seed++ {
+		st, r, m := midgame(t, f, seed, 24)
+		ctx, cancel := context.WithCancel(context.Background())
+		var at int64 = -1
+		opt := Options{MaxDepth: 7, Progress: func(res *Result) {
+			if at < 0 {
+				at = res.Stats.Nodes
+				cancel()
+			}
+		}}
+		s, _ := New(f.net, f.d, opt)
+		res, err := s.Search(ctx, st, r, m, search.Budget{})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Stats.Stopped != search.StopCancelled {
+			t.Errorf("seed %d: stopped by %q, not the cancel", seed, res.Stats.Stopped)
+		}
+		if after := res.Stats.Nodes - at; after > 2048 {
+			t.Errorf("seed %d: %d states after the cancel (at %d)", seed, after, at)
+		}
+	}
+}

@@ -508,7 +508,11 @@ func (s *Searcher) halted() bool {
 	}
 	if s.limit > 0 && s.nodes >= s.limit {
 		s.stop = search.StopNodes
-	} else if s.nodes&1023 == 0 {
+	} else if s.nodes >= s.nextCheck {
+		// Every 1,024 states at most: the count moves on by several
+		// between two calls, so a test of its exact value could miss the
+		// context's end for a long time.
+		s.nextCheck = s.nodes + 1024
 		if err := s.ctx.Err(); errors.Is(err, context.DeadlineExceeded) {
 			s.stop = search.StopTime
 		} else if err != nil {
