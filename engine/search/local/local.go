@@ -92,6 +92,17 @@ type Options struct {
 	// TableBits sets the transposition table's size, 2^TableBits entries;
 	// 0 means 20, negative means no table.
 	TableBits int
+	// NoGoalPrune tries attacker moves however far from a goal they lie:
+	// the condition goalDistance(m) ≤ r−1 is dropped, as it is while an
+	// elimination is within reach. For ablations: it finds the same wins
+	// and generates more states.
+	NoGoalPrune bool
+	// FixedRegion keeps the region from shrinking: an attacker move may
+	// lie up to N (the iteration's depth) from its anchor at every ply,
+	// and a defender move is local within N+1, instead of r and r+1 with
+	// r the attacker's moves left (r−1 from the attacker's previous move).
+	// For ablations.
+	FixedRegion bool
 }
 
 // MoveResult is the result for one legal move of the role to move.
@@ -181,6 +192,7 @@ type Searcher struct {
 	// defend's threat; exhaustive makes defend try every defence (tests).
 	won        game.Move
 	exhaustive bool
+	iter       int   // N, the depth of the iteration running
 	limit      int64 // node budget, 0 for none
 	nextCheck  int64 // the node count at which halted next reads the context
 	start      time.Time

@@ -8,10 +8,24 @@ import (
 // allowed reports whether the attacker's move m may be tried with r of
 // its moves left and the given anchor (see the package comment).
 func (s *Searcher) allowed(att int, m game.Move, r int, a anchor, bits []uint64) bool {
-	if row := s.d.Row(a.role, a.move, att); row != nil && int(row[m]) > r {
+	if row := s.d.Row(a.role, a.move, att); row != nil && int(row[m]) > s.radius(r, true) {
 		return false
 	}
-	return int(s.d.GoalRow(att)[m]) <= r-1 || s.eliminationNear(att, r, bits)
+	return s.opt.NoGoalPrune || int(s.d.GoalRow(att)[m]) <= r-1 || s.eliminationNear(att, r, bits)
+}
+
+// radius is how far from its anchor an attacker move with r of its moves
+// left may lie: r from the seed, max(r−1, 1) from the attacker's own
+// previous move, and N, the iteration's depth, everywhere under
+// FixedRegion.
+func (s *Searcher) radius(r int, fromSeed bool) int {
+	switch {
+	case s.opt.FixedRegion:
+		return s.iter
+	case fromSeed:
+		return r
+	}
+	return max(r-1, 1)
 }
 
 // candidates returns the attacker's legal moves that may be tried, nearest
@@ -25,17 +39,14 @@ func (s *Searcher) candidates(p *ply, att, r int, a anchor) []game.Move {
 	p.moves = s.legal(att, p.moves)
 	gd := s.d.GoalRow(att)
 	row := s.d.Row(a.role, a.move, att)
-	radius := r
-	if len(s.path) > 1 {
-		radius = max(r-1, 1)
-	}
+	radius := s.radius(r, len(s.path) == 1)
 	p.keys = p.keys[:0]
 	elim := -1 // whether an elimination is near: -1 not yet known
 	for _, m := range p.moves {
 		if row != nil && int(row[m]) > radius {
 			continue
 		}
-		if int(gd[m]) >= r {
+		if int(gd[m]) >= r && !s.opt.NoGoalPrune {
 			if elim < 0 {
 				elim = 0
 				if s.eliminationNear(att, r, p.bits) {
@@ -75,8 +86,12 @@ func (s *Searcher) eliminationNear(att, r int, bits []uint64) bool {
 
 // defenceLocal reports whether the defender's move m must be searched
 // with r attacker moves left: it may win at once, or it lies within r+1
-// of the seed or of an attacker move of the sequence.
+// (N+1 under FixedRegion) of the seed or of an attacker move of the
+// sequence.
 func (s *Searcher) defenceLocal(def int, m game.Move, r int) bool {
+	if s.opt.FixedRegion {
+		r = s.iter
+	}
 	return s.d.GoalDistance(def, m) == 0 || int(s.near[len(s.near)-1][m]) <= r+1
 }
 

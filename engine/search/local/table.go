@@ -34,18 +34,24 @@ func ttKey(h uint64, att int) uint64 {
 }
 
 // anchorTag identifies an anchor within an entry, and whether it is the
-// seed (whose radius is r, not r-1).
-func anchorTag(a anchor, seed bool) uint32 {
+// seed (whose radius is r, not r-1). Under FixedRegion the radius is the
+// iteration's depth, which the tag then carries too (bits 23–30), so that
+// a failure is only read back in its own iteration.
+func (s *Searcher) anchorTag(a anchor, seed bool) uint32 {
 	t := uint32(a.role)<<16 | uint32(uint16(a.move+1))
 	if seed {
 		t |= 1 << 31
 	}
+	if s.opt.FixedRegion {
+		t |= uint32(s.iter&0xff) << 23
+	}
 	return t
 }
 
-// tagAnchor inverts anchorTag.
+// tagAnchor inverts anchorTag (local search has two roles, which fit in
+// the role's seven bits).
 func tagAnchor(t uint32) (anchor, bool) {
-	return anchor{int(t >> 16 & 0x7fff), game.Move(int(t&0xffff) - 1)}, t>>31 != 0
+	return anchor{int(t >> 16 & 0x7f), game.Move(int(t&0xffff) - 1)}, t>>31 != 0
 }
 
 // probe returns what the table knows of the attacker node key with r
@@ -75,10 +81,7 @@ func (s *Searcher) covered(cands []game.Move, att, r int, other uint32) bool {
 	if row == nil {
 		return true
 	}
-	radius := r
-	if !seed {
-		radius = max(r-1, 1)
-	}
+	radius := s.radius(r, seed)
 	for _, m := range cands {
 		if int(row[m]) > radius {
 			return false

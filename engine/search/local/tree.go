@@ -140,6 +140,7 @@ func resolved(res *Result) bool {
 
 // rootWins looks for the mover's wins within n of its moves.
 func (s *Searcher) rootWins(res *Result, mover, opp, n int) {
+	s.iter = n
 	p := &s.plies[0]
 	noop, ok := s.single(opp)
 	if !ok {
@@ -162,6 +163,7 @@ func (s *Searcher) rootWins(res *Result, mover, opp, n int) {
 // opponent's wins within n of its moves; the moves outside the region
 // share one search, after the virtual tenuki.
 func (s *Searcher) rootLosses(res *Result, mover, opp, n int) {
+	s.iter = n
 	p := &s.plies[0]
 	noop, ok := s.single(opp)
 	if !ok {
@@ -237,7 +239,7 @@ func (s *Searcher) attack(pl, att, def, r int) bool {
 	a := s.path[len(s.path)-1]
 	p := &s.plies[pl]
 	p.bits = s.sim.Save(p.bits)
-	key, tag := ttKey(s.sim.Hash(), att), anchorTag(a, len(s.path) == 1)
+	key, tag := ttKey(s.sim.Hash(), att), s.anchorTag(a, len(s.path) == 1)
 	failed, won, other := s.probe(key, tag, r)
 	if failed || won {
 		s.hits++
@@ -357,8 +359,6 @@ func (s *Searcher) misses(def int, m game.Move, att int, threat game.Move) bool 
 // breakthroughSmall against move order; the hint and the history a
 // further 1.2-1.45x (to N=7 the history alone is worth ±5%, either way).
 func (s *Searcher) orderDefences(p *ply, def, r int, hint game.Move) {
-	near := s.near[len(s.near)-1]
-	gd := s.d.GoalRow(def)
 	a := s.path[len(s.path)-1]
 	last := s.d.Row(a.role, a.move, def)
 	hist := s.hist[def]
@@ -366,7 +366,7 @@ func (s *Searcher) orderDefences(p *ply, def, r int, hint game.Move) {
 	killer, hinted := false, false
 	for _, m := range p.moves {
 		switch {
-		case int(near[m]) > r+1 && gd[m] != 0:
+		case !s.defenceLocal(def, m, r):
 			p.far = append(p.far, m)
 		case m == hint:
 			hinted = true
