@@ -24,6 +24,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"time"
 
@@ -102,6 +103,12 @@ type Options struct {
 	// that the start budget cuts short leaves its switch off; Adapted says
 	// what was decided and why.
 	Adapt bool
+	// PowerMean, when at least 1, is p of the power-mean backup (Power-UCT,
+	// power.go): each role values a node by the power mean with exponent p
+	// of its own moves' values, weighted by visits. 1 gives plain UCT's
+	// choices exactly; large p approaches max backups. 0 means off (plain
+	// UCT); values between 0 and 1 are refused.
+	PowerMean float64
 	// Name overrides the player's name.
 	Name string
 }
@@ -208,6 +215,9 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	}
 	if setup.Role < 0 || setup.Role >= len(setup.Machine.Roles()) {
 		return fmt.Errorf("mcts: role %d out of range", setup.Role)
+	}
+	if pm := p.base.PowerMean; pm != 0 && !(pm >= 1 && !math.IsInf(pm, 1)) {
+		return fmt.Errorf("mcts: PowerMean %g: p must be 0 (off) or a finite number at least 1", pm)
 	}
 	p.m = setup.Machine
 	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0

@@ -521,7 +521,8 @@ func BenchmarkIterations(b *testing.B) {
 		for _, c := range []struct {
 			name string
 			opt  Options
-		}{{"1thread", Options{Threads: 1}}, {"allcores", Options{Threads: -1}}, {"allcores-sharedtree", Options{Threads: -1, SharedTree: true}}} {
+		}{{"1thread", Options{Threads: 1}}, {"allcores", Options{Threads: -1}}, {"allcores-sharedtree", Options{Threads: -1, SharedTree: true}},
+			{"1thread-power2", Options{Threads: 1, PowerMean: 2}}} {
 			b.Run(game+"/"+c.name, func(b *testing.B) {
 				opt := c.opt
 				opt.Iterations = int64(b.N)

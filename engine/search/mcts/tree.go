@@ -31,9 +31,15 @@ type node struct {
 	n        [][]int64   // per role, per move: visits through the move
 	w        [][]float64 // per role, per move: sum of the role's values through the move
 	children []int32     // by joint index (mixed radix over the roles' moves)
-	lo, hi   []int       // achievable range per role (with an analysis)
-	mark     uint32
-	live     bool
+	// With the power-mean backup (power.go): per joint index, the visits
+	// through it; per role and joint index, the sum of the role's values
+	// through it; per role, the node's power value minus its plain mean.
+	nj     []int64
+	wj     [][]float64
+	delta  []float64
+	lo, hi []int // achievable range per role (with an analysis)
+	mark   uint32
+	live   bool
 }
 
 // tree is the search graph with its node pool and transposition table.
@@ -67,7 +73,8 @@ type tree struct {
 	spare []*leaf
 	joint []game.Move
 	legal []game.Move
-	ends  []int // where each role's moves end in legal, for a new node
+	ends  []int        // where each role's moves end in legal, for a new node
+	psum  [3][]float64 // the power-mean backup's scratch (power.go)
 
 	// per search
 	iters, expansions, nextCalls int64
@@ -233,6 +240,15 @@ func (t *tree) initStats(nd *node) {
 	nd.children = make([]int32, joints)
 	for i := range nd.children {
 		nd.children[i] = none
+	}
+	if t.powerOn() {
+		nd.nj = make([]int64, joints)
+		sums := make([]float64, t.roles*(joints+1))
+		nd.delta, sums = sums[:t.roles:t.roles], sums[t.roles:]
+		nd.wj = make([][]float64, t.roles)
+		for r := range nd.wj {
+			nd.wj[r], sums = sums[:joints:joints], sums[joints:]
+		}
 	}
 }
 
@@ -505,6 +521,9 @@ func (t *tree) selectLeaf() (*leaf, error) {
 		child := none
 		if ji < len(nd.children) {
 			child = nd.children[ji]
+			if nd.nj != nil {
+				nd.nj[ji]++
+			}
 		}
 		if child != none {
 			id = child
@@ -629,6 +648,9 @@ func (t *tree) choose(id int32, r int) int {
 	for i := 0; i < k; i++ {
 		n := float64(nd.n[r][i])
 		mean := nd.w[r][i] / n / 100
+		if nd.delta != nil {
+			mean = t.powerMoveValue(nd, r, i) / 100
+		}
 		explore := c * math.Sqrt(logN/n)
 		if ch := t.childOf(nd, r, i); ch != none && t.nodes[ch].solved {
 			if skipSolved {
@@ -707,6 +729,14 @@ func (t *tree) backup(l *leaf, v []float64) {
 		if st.at >= 0 {
 			for r := 0; r < t.roles; r++ {
 				nd.w[r][l.idx[int(st.at)+r]] += v[r]
+			}
+			if nd.delta != nil {
+				if ji := jointIndex(nd, l.idx[st.at:int(st.at)+t.roles]); ji < len(nd.children) {
+					for r := 0; r < t.roles; r++ {
+						nd.wj[r][ji] += v[r]
+					}
+				}
+				t.updateDelta(nd)
 			}
 		}
 		if !nd.solved && st.at >= 0 {
