@@ -62,13 +62,17 @@ func TimeBounds(step time.Duration) []Bound {
 
 // Config is one block of games: MM with given settings against alpha-beta.
 type Config struct {
-	P        float64             // MM's p
-	Reverse  bool                // MM's reverse approximation
-	Penalty  float64             // MM's constant edge penalty
-	Eval     heuristic.Evaluator // both programs' evaluator; nil means mmapprox.Connect4{}
-	Openings int                 // how many of the 49 openings; 0 means all 49
-	Seed     uint64              // see GameSeed
-	Workers  int                 // games at once; 0 means runtime.GOMAXPROCS(0)
+	P       float64             // MM's p
+	Reverse bool                // MM's reverse approximation
+	Penalty float64             // MM's constant edge penalty
+	Eval    heuristic.Evaluator // both programs' evaluator; nil means mmapprox.Connect4{}
+	// ABNoTable and ABNoOrdering switch alpha-beta's transposition table
+	// and move ordering off (search.AlphaBeta's NoTable and NoOrdering), to
+	// compare readings of the paper's alpha-beta.
+	ABNoTable, ABNoOrdering bool
+	Openings                int    // how many of the 49 openings; 0 means all 49
+	Seed                    uint64 // see GameSeed
+	Workers                 int    // games at once; 0 means runtime.GOMAXPROCS(0)
 	// Progress, if set, is called after each game with the number done and
 	// the total, one call at a time.
 	Progress func(done, total int)
@@ -274,7 +278,7 @@ func GameSeed(seed uint64, o, mmSeat int) uint64 {
 // playOne plays one game with MM in seat mmSeat.
 func playOne(ctx context.Context, m game.Machine, cfg Config, eval heuristic.Evaluator, b Bound, mmSeat int, seed uint64) (*match.Row, error) {
 	mm := match.Seat{Name: "mm", Player: &mmapprox.Player{Eval: eval, P: cfg.P, Reverse: cfg.Reverse, Penalty: cfg.Penalty}, Budget: b.Budget}
-	ab := match.Seat{Name: "ab", Player: &search.AlphaBeta{Eval: eval}, Budget: b.Budget}
+	ab := match.Seat{Name: "ab", Player: &search.AlphaBeta{Eval: eval, NoTable: cfg.ABNoTable, NoOrdering: cfg.ABNoOrdering}, Budget: b.Budget}
 	seats := []match.Seat{mm, ab}
 	if mmSeat == 1 {
 		seats = []match.Seat{ab, mm}

@@ -150,3 +150,27 @@ func TestGameSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestABSwitches: the alpha-beta switches reach the games: without its
+// transposition table and move ordering, alpha-beta searches less deep in
+// the same move calls.
+func TestABSwitches(t *testing.T) {
+	ctx := context.Background()
+	m, err := Machine(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := Bound{Label: "2000 calls", Kind: "moves", Budget: search.Budget{NextCalls: 2000}}
+	full, _, err := Run(ctx, m, Config{P: 10, Openings: 3, Seed: 3}, []Bound{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, _, err := Run(ctx, m, Config{P: 10, Openings: 3, Seed: 3, ABNoTable: true, ABNoOrdering: true}, []Bound{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("alpha-beta's mean depth: %.2f with table and ordering, %.2f without", full[0].ABDepth, bare[0].ABDepth)
+	if bare[0].ABDepth >= full[0].ABDepth {
+		t.Errorf("without table and ordering alpha-beta reached depth %.2f, with them %.2f", bare[0].ABDepth, full[0].ABDepth)
+	}
+}
