@@ -88,8 +88,8 @@ func advance(t *testing.T, m game.Machine, s game.State, role int, mv game.Move,
 // TestPowerNodeValues checks one node's corrections against the formulas:
 // the chooser's value is the visit-weighted power mean of its moves'
 // values (a move's value its plain mean plus its child's correction), the
-// other role's the mean of its values under the weights visits·Q^(p−1);
-// as p grows both follow the chooser's best move.
+// other role's its plain mean less the chooser's gain; in this constant-sum
+// node, as p grows both follow the chooser's best move.
 func TestPowerNodeValues(t *testing.T) {
 	visits := []int64{5, 3, 2}
 	sums := [2][]float64{{250, 240, 40}, {250, 60, 160}} // plain means 50, 80, 20 and 50, 20, 80
@@ -140,13 +140,12 @@ func TestPowerNodeValues(t *testing.T) {
 				t.Errorf("p = %g: powerMean %.9f, the formula %.9f", p, want0, direct)
 			}
 		}
-		var lsum, want1 float64
-		for i, n := range visits {
-			lsum += float64(n) * math.Pow(q[0][i]/100, p-1)
+		// The other role loses what the chooser gains over its plain mean.
+		var lin1 float64
+		for i := range weights {
+			lin1 += weights[i] * q[1][i]
 		}
-		for i, n := range visits {
-			want1 += float64(n) * math.Pow(q[0][i]/100, p-1) / lsum * q[1][i]
-		}
+		want1 := lin1 - (want0 - am)
 		got0, got1 := tr.powerValue(&nd, 0), tr.powerValue(&nd, 1)
 		if math.Abs(got0-want0) > 1e-9 || math.Abs(got1-want1) > 1e-9 {
 			t.Errorf("p = %g: values %.6f, %.6f; want %.6f, %.6f", p, got0, got1, want0, want1)
@@ -209,5 +208,28 @@ func TestPowerCloserToExact(t *testing.T) {
 	t.Logf("%d positions: mean error of the root value %.2f at p = 1, %.2f at p = 8", positions, err1/float64(positions), err8/float64(positions))
 	if err8 >= err1 {
 		t.Errorf("p = 8 is no nearer the exact values than p = 1: %.2f against %.2f", err8/float64(positions), err1/float64(positions))
+	}
+}
+
+// TestPowerContinuousAtOne: just above p = 1 every correction is small, as
+// the power mean is continuous in p; a backup whose weights jump at a zero
+// value (a reply that lost its one playout) fails this with corrections
+// of tens of points.
+func TestPowerContinuousAtOne(t *testing.T) {
+	for _, name := range []string{"connectFour", "blocker"} {
+		net := propnettest.Curated(t, name)
+		pl := started(t, net, 0, Options{Iterations: 3000, PowerMean: 1 + 1e-9}, 7)
+		if _, _, err := pl.Play(context.Background(), net.Initial(), search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		worst := 0.0
+		for id := range pl.t.nodes {
+			for _, d := range pl.t.nodes[id].delta {
+				worst = math.Max(worst, math.Abs(d))
+			}
+		}
+		if worst > 1e-3 {
+			t.Errorf("%s: a correction of %g at p = 1 + 1e-9", name, worst)
+		}
 	}
 }

@@ -74,7 +74,7 @@ type tree struct {
 	joint []game.Move
 	legal []game.Move
 	ends  []int        // where each role's moves end in legal, for a new node
-	psum  [3][]float64 // the power-mean backup's scratch (power.go)
+	psum  [2][]float64 // the power-mean backup's scratch (power.go)
 
 	// per search
 	iters, expansions, nextCalls int64
