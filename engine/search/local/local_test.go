@@ -16,18 +16,10 @@ import (
 // then checks that local search finds it and that every win and loss it
 // reports is confirmed by exhaustive search.
 func TestEndgames(t *testing.T) {
-	fixtures := map[string]*fixture{}
+	fs := fixtures{}
 	for _, e := range Endgames() {
 		t.Run(e.Name, func(t *testing.T) {
-			f := fixtures[e.Game]
-			if f == nil {
-				f = newFixture(t, e.Game)
-				fixtures[e.Game] = f
-			}
-			st, err := e.State(f.net)
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, st := fs.endgame(t, e)
 			mover := game.RoleIndex(f.net, e.ToMove)
 			f.checkClaim(t, st, mover, e)
 			res := f.search(t, st, e.SeedRole, e.Seed, Options{MaxDepth: e.Depth + 1}, search.Budget{Time: time.Minute})
@@ -391,18 +383,10 @@ func TestAblationSwitches(t *testing.T) {
 		opt  Options
 	}{{"default", Options{}}, {"no goal pruning", Options{NoGoalPrune: true}},
 		{"fixed region", Options{FixedRegion: true}}, {"both", Options{NoGoalPrune: true, FixedRegion: true}}}
-	fixtures := map[string]*fixture{}
+	fs := fixtures{}
 	nodes := make([]int64, len(switches))
 	for _, e := range Endgames() {
-		f := fixtures[e.Game]
-		if f == nil {
-			f = newFixture(t, e.Game)
-			fixtures[e.Game] = f
-		}
-		st, err := e.State(f.net)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, st := fs.endgame(t, e)
 		for i, sw := range switches {
 			t.Run(e.Name+"/"+sw.name, func(t *testing.T) {
 				opt := sw.opt
@@ -423,4 +407,22 @@ func TestAblationSwitches(t *testing.T) {
 			t.Errorf("%s generated %d states, no more than the default's %d", sw.name, nodes[i], nodes[0])
 		}
 	}
+}
+
+// fixtures holds one fixture per game, built when first needed.
+type fixtures map[string]*fixture
+
+// endgame returns the fixture of e's game and e's position in it.
+func (fs fixtures) endgame(t *testing.T, e Endgame) (*fixture, game.State) {
+	t.Helper()
+	f := fs[e.Game]
+	if f == nil {
+		f = newFixture(t, e.Game)
+		fs[e.Game] = f
+	}
+	st, err := e.State(f.net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, st
 }
