@@ -12,6 +12,7 @@ import (
 	"gdlab/engine/game/gametest"
 	"gdlab/engine/gdl"
 	"gdlab/engine/gdl/pie"
+	"gdlab/engine/propnet"
 )
 
 // TestTicTacToeSwap plays the swap in tic-tac-toe's variant: xplayer opens
@@ -123,4 +124,20 @@ func refusal(d *gdl.Description, m game.Machine) string {
 		return "unexpected " + err.Error()
 	}
 	return ""
+}
+
+// TestReasonersAgree builds variants with both reasoners: the propnet
+// keeps the machine contract on them and agrees with the prover.
+func TestReasonersAgree(t *testing.T) {
+	for _, name := range []string{"ticTacToe", "hex7", "nineBoardTicTacToe", "breakthroughSmall"} {
+		t.Run(name, func(t *testing.T) {
+			v := variant(t, curated(t, name))
+			net, err := propnet.Build(context.Background(), v, propnet.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			gametest.Conform(t, net, 5, maxSteps)
+			gametest.Compare(t, newProver(t, v), net, []int64{1, 2, 3, 4, 5, 6, 7, 8}, maxSteps)
+		})
+	}
 }

@@ -26,7 +26,7 @@ func requirements(d *gdl.Description, opt Options) ([2]string, gdl.ErrorList) {
 		}
 	}
 	if p, ok := firstUse(d, opt.swap()); ok {
-		at(p, "%s already occurs in the rules: a swap move would be ambiguous (choose another with Options.Swap)", opt.swap())
+		at(p, "%s already occurs in the rules: a swap move would be ambiguous (choose another swap move)", opt.swap())
 	}
 	if len(roles) != 2 {
 		return [2]string{}, roleCountError(d, roles, errs)
