@@ -69,6 +69,9 @@ func (o Options) swap() string {
 // requirement that the rules show (see the package comment); it does not
 // check the turn structure, which is CheckOpening's job.
 func Transform(d *gdl.Description, opt Options) (*gdl.Description, error) {
+	if d == nil {
+		return nil, gdl.ErrorList{{Msg: "no game description"}}
+	}
 	roles, errs := requirements(d, opt)
 	if len(errs) > 0 {
 		errs.Sort()
