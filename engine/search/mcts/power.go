@@ -205,25 +205,6 @@ func zeros(buf *[]float64, k int) []float64 {
 	return s
 }
 
-// powerValue returns role r's power value of nd: its plain mean plus its
-// correction (the plain mean alone when the backup is off or nothing has
-// passed through nd).
-func (t *tree) powerValue(nd *node, r int) float64 {
-	var total, sum float64
-	for i := range nd.moves[r] {
-		total += float64(nd.n[r][i])
-		sum += nd.w[r][i]
-	}
-	if total == 0 {
-		return 0
-	}
-	v := sum / total
-	if nd.delta != nil {
-		v += nd.delta[r]
-	}
-	return v
-}
-
 // powerMean returns the weighted power mean with exponent p ≥ 1 of values
 // in 0..100, the weights summing to 1, given their arithmetic mean am (the
 // power mean at p = 1, returned as it is). The values are scaled by the

@@ -233,3 +233,22 @@ func TestPowerContinuousAtOne(t *testing.T) {
 		}
 	}
 }
+
+// powerValue returns role r's power value of nd: its plain mean plus its
+// correction (the plain mean alone when the backup is off or nothing has
+// passed through nd).
+func (t *tree) powerValue(nd *node, r int) float64 {
+	var total, sum float64
+	for i := range nd.moves[r] {
+		total += float64(nd.n[r][i])
+		sum += nd.w[r][i]
+	}
+	if total == 0 {
+		return 0
+	}
+	v := sum / total
+	if nd.delta != nil {
+		v += nd.delta[r]
+	}
+	return v
+}
