@@ -88,7 +88,7 @@ func TestLocalHintsOnProver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.start()
+	f.start(context.Background())
 	defer f.stop()
 	f.retarget([]target{{state: st, seedRole: e.SeedRole, seed: seed}})
 	role := game.RoleIndex(pr, e.ToMove)

@@ -57,6 +57,7 @@ type feeder struct {
 	hints    atomic.Pointer[[]*LocalHint]
 	reqs     chan []target
 	wg       sync.WaitGroup
+	end      context.CancelFunc // ends the search's context, which every job derives from
 	mu       sync.Mutex
 	cancel   context.CancelFunc // the job in progress
 	next     time.Time          // the next re-targeting
@@ -100,30 +101,31 @@ func newFeeder(ctx context.Context, m game.Machine, d *distance.Metric, every ti
 	return f, nil
 }
 
-// start runs the worker for one search; stop ends it.
-func (f *feeder) start() {
+// start runs the worker for one search, whose context (ctx, bounding
+// every job) stop ends before it waits for the worker.
+func (f *feeder) start(ctx context.Context) {
 	f.reqs = make(chan []target, 1)
 	f.next = time.Time{}
+	ctx, f.end = context.WithCancel(ctx)
 	f.wg.Add(1)
-	go f.work()
+	go f.work(ctx, f.reqs)
 }
 
+// stop ends the search's context, so that the job in progress stops and a
+// request the worker has not taken yet (still in the channel: a closed
+// channel still delivers it) is not searched, and waits for the worker.
 func (f *feeder) stop() {
-	f.mu.Lock()
-	if f.cancel != nil {
-		f.cancel()
-	}
-	f.mu.Unlock()
+	f.end()
 	close(f.reqs)
 	f.wg.Wait()
 }
 
-// work serves requests until the channel closes; a new request cancels
-// the job in progress.
-func (f *feeder) work() {
+// work serves requests until the channel closes, each job within the
+// search's context sctx; a new request cancels the job in progress.
+func (f *feeder) work(sctx context.Context, reqs <-chan []target) {
 	defer f.wg.Done()
-	for ts := range f.reqs {
-		ctx, cancel := context.WithCancel(context.Background())
+	for ts := range reqs {
+		ctx, cancel := context.WithCancel(sctx)
 		f.mu.Lock()
 		f.cancel = cancel
 		f.mu.Unlock()

@@ -115,7 +115,7 @@ func TestLocalHintsArriveByDepth(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f.start()
+	f.start(context.Background())
 	defer f.stop()
 	f.retarget([]target{{state: st, seedRole: 1, seed: game.NoMove}})
 	deadline := time.Now().Add(2 * time.Second)
@@ -132,4 +132,56 @@ func TestLocalHintsArriveByDepth(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Error("no hint within 2s of a 20s search")
+}
+
+// TestLocalSearchNoJobAfterStop checks that a search that ends at once
+// (its context already done, as when a play arrives past its deadline, or
+// its root already solved) leaves no local search behind: the worker gets
+// no job, so the search's stop does not wait for one. Before, the search
+// re-targeted the worker before checking whether to stop, and the job the
+// worker took after the stop ran on its own clock for up to a
+// re-targeting interval (a second) while Play waited for it.
+func TestLocalSearchNoJobAfterStop(t *testing.T) {
+	net := propnettest.Curated(t, "breakthroughSmall")
+	p := New(Options{LocalSearch: true})
+	if err := p.Start(context.Background(), search.Setup{Machine: net, Role: 0, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stop, err := p.Search(ctx, net.Initial(), search.Budget{Time: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stop != search.StopCancelled {
+		t.Errorf("stopped by %v, want %v", stop, search.StopCancelled)
+	}
+	if n, h := p.LocalSearches(), len(p.LocalHints()); n != 0 || h != 0 {
+		t.Errorf("a search cancelled before it began ran %d local searches and published %d hints", n, h)
+	}
+}
+
+// TestLocalWorkerSkipsPendingAfterStop checks the worst interleaving of a
+// search's stop and its worker, driven in order: a request is pending in
+// the channel, the search stops (its context ends, the channel closes),
+// and only then does the worker run. A closed channel still delivers the
+// pending request; the worker must not search it, since the search's stop
+// is waiting for the worker.
+func TestLocalWorkerSkipsPendingAfterStop(t *testing.T) {
+	net := propnettest.Curated(t, "breakthroughSmall")
+	f, err := newFeeder(context.Background(), net, nil, 100*time.Millisecond) // short, should it run
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := net.Initial()
+	ctx, cancel := context.WithCancel(context.Background())
+	f.reqs = make(chan []target, 1)
+	f.retarget([]target{{state: st, seedRole: 1, seed: game.NoMove}})
+	cancel()
+	close(f.reqs)
+	f.wg.Add(1)
+	f.work(ctx, f.reqs)
+	if n, h := f.searches.Load(), f.lookup(st); n != 0 || h != nil {
+		t.Errorf("the worker searched a request taken after the stop: %d searches, hint %v", n, h != nil)
+	}
 }

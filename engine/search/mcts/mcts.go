@@ -362,7 +362,7 @@ func (p *Player) Search(ctx context.Context, s game.State, b search.Budget) (sea
 	p.moves++
 	seed := heuristic.Mix(p.seed ^ uint64(p.moves)*0x9e3779b97f4a7c15)
 	if p.t.ls != nil {
-		p.t.ls.start()
+		p.t.ls.start(ctx)
 		defer p.t.ls.stop()
 	}
 	st, stop, err := p.searchAll(ctx, s, b, seed)

@@ -380,13 +380,15 @@ func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters 
 	p := newPipeline(t, b)
 	defer p.drain()
 	for {
-		t.localTick(time.Now())
+		// Stopped first: a search that ends at once (a root already solved,
+		// a context already done) gives the local-search worker no job.
 		if stop, done := t.stopped(ctx, b, end, iters); done {
 			if err := p.drain(); err != nil {
 				return stats(), search.StopNone, err
 			}
 			return stats(), stop, nil
 		}
+		t.localTick(time.Now())
 		k := t.batchLen(p.size, iters, b, p.inFlight())
 		if k == 0 {
 			if err := p.drain(); err != nil {
