@@ -270,6 +270,13 @@ func TestRewritesPreserveGame(t *testing.T) {
 	if testing.Short() {
 		games, depth, perftDepth = 8, 8, 8
 	}
+	if s := os.Getenv("KALAHA_GAMES"); s != "" { // more seeded games, for a one-off deeper check
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = n
+	}
 	origPerft, err := game.Perft(context.Background(), orig, orig.Initial(), perftDepth)
 	if err != nil {
 		t.Fatal(err)

@@ -67,6 +67,9 @@ func TestGroundingPerRule(t *testing.T) {
 			} else if h.Rel == "legal" && len(h.Args) > 1 {
 				key += " " + functor(p.TermText(h.Args[1]))
 			}
+			if h.Rel == "next" && keeps(h, p, r.Pos) {
+				key = "frame " + key
+			}
 			key += " <-" + signature(p, r.Pos, "") + signature(p, r.Neg, "not ")
 			rules[key]++
 			lits[key] += len(r.Pos) + len(r.Neg)
@@ -82,6 +85,17 @@ func TestGroundingPerRule(t *testing.T) {
 		}
 		t.Logf("%s: %d atoms, %d ground rules, %d literals, %v\n%s", f, p.Stats.Atoms, p.Stats.Rules, p.Stats.Literals, p.Stats.Time.Round(time.Millisecond), b.String())
 	}
+}
+
+// keeps tells whether a ground next rule keeps a fact: one of its
+// positive body atoms is (true F) for its head (next F).
+func keeps(h ground.Atom, p *ground.Program, pos []ground.AtomID) bool {
+	for _, a := range pos {
+		if at := p.Atoms[a]; at.Rel == "true" && len(at.Args) == 1 && len(h.Args) == 1 && at.Args[0] == h.Args[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // signature names the body atoms of a ground rule by relation and, for
