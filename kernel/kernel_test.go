@@ -294,3 +294,37 @@ func reportMedian(b *testing.B, times []time.Duration) {
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
 }
+
+// TestDroppedConnectionStaysOutOfCells opens and drops a raw TCP
+// connection to the shell port while a cell runs: the sockets' complaint
+// about it belongs in the kernel's log, not in the cell's output.
+func TestDroppedConnectionStaysOutOfCells(t *testing.T) {
+	c := startKernel(t)
+	if r := c.execute(`import "time"`); r["status"] != "ok" {
+		t.Fatalf("import: %v", r)
+	}
+	req := c.send(wire.ExecuteRequest, map[string]any{"code": "time.Sleep(time.Second)", "silent": false}, c.signer)
+	time.Sleep(200 * time.Millisecond)
+	raw, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", c.conn.ShellPort))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	var streams []string
+	for {
+		m, err := c.recv(c.iopubIn, req, 10*time.Second)
+		if err != nil {
+			t.Fatalf("waiting for idle: %v", err)
+		}
+		if m.Header.MsgType == wire.Stream {
+			streams = append(streams, string(m.Content))
+		}
+		var s statusContent
+		if m.Header.MsgType == wire.Status && json.Unmarshal(m.Content, &s) == nil && s.ExecutionState == "idle" {
+			break
+		}
+	}
+	if len(streams) > 0 {
+		t.Errorf("the cell printed nothing, but its output has %q", streams)
+	}
+}

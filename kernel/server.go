@@ -168,11 +168,15 @@ func (k *Kernel) captureStdio(logTo io.Writer) io.Writer {
 }
 
 func (k *Kernel) listen(ctx context.Context) error {
-	k.shell = zmq4.NewRouter(ctx)
-	k.control = zmq4.NewRouter(ctx)
-	k.stdin = zmq4.NewRouter(ctx)
-	k.iopub = zmq4.NewPub(ctx)
-	k.hb = zmq4.NewRep(ctx)
+	// The sockets log to the kernel's log, not to descriptor 2: while a cell
+	// runs, that descriptor feeds the cell's output, and a client's dropped
+	// connection is no part of it.
+	quiet := zmq4.WithLogger(log.New(k.log.Writer(), "gdlab kernel: zmq4: ", log.LstdFlags))
+	k.shell = zmq4.NewRouter(ctx, quiet)
+	k.control = zmq4.NewRouter(ctx, quiet)
+	k.stdin = zmq4.NewRouter(ctx, quiet)
+	k.iopub = zmq4.NewPub(ctx, quiet)
+	k.hb = zmq4.NewRep(ctx, quiet)
 	for _, s := range []struct {
 		sock zmq4.Socket
 		port int
