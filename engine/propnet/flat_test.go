@@ -1,0 +1,103 @@
+package propnet_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
+	"gdlab/engine/gdl"
+	"gdlab/engine/propnet"
+)
+
+// flatGames are the games the straight-line simulator's contract test
+// plays in -short mode; other runs play diffSample.
+var flatGames = []string{"ticTacToe", "connectFour", "breakthrough", "reversi", "hex", "roshambo2", "hanoi"}
+
+// TestFlat holds the straight-line machine to the contract (gametest.Conform,
+// its simulator included), to the prover (gametest.Differ on seeded
+// matches) and to the recorded traces of each game.
+func TestFlat(t *testing.T) {
+	dir := sharedDir(t)
+	keys := diffSample
+	if testing.Short() {
+		keys = flatGames
+	}
+	for _, key := range keys {
+		t.Run(key, func(t *testing.T) {
+			t.Parallel()
+			net, err := buildNet(dir, key)
+			if tooLarge(err) {
+				t.Skipf("%v", err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := propnet.NewFlat(net)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gametest.Conform(t, f, 3, 40)
+			if err := flatDiffer(dir, key, f); err != nil {
+				t.Fatal(err)
+			}
+			if err := flatTraces(dir, key, f); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// flatDiffer plays two seeded matches of the prover against f.
+func flatDiffer(dir, key string, f *propnet.Flat) error {
+	d, err := gdl.ParseFile(kifPath(dir, key))
+	if err != nil {
+		return err
+	}
+	pr, err := loadProver(d, buildTimeout)
+	if err != nil {
+		return nil // the prover cannot: nothing to compare with
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for seed := int64(1); seed <= 2; seed++ {
+		_, dis, err := gametest.Differ(ctx, pr, f, seed, 200)
+		switch {
+		case errors.Is(err, gametest.ErrReference), ctx.Err() != nil:
+			return nil
+		case err != nil:
+			return err
+		case dis != nil:
+			return fmt.Errorf("seed %d: %v", seed, dis)
+		}
+	}
+	return nil
+}
+
+// flatTraces replays the game's recorded traces, if any, through f.
+func flatTraces(dir, key string, f *propnet.Flat) error {
+	fh, err := os.Open(filepath.Join(dir, "traces", key+".jsonl"))
+	if err != nil {
+		return nil // no traces for this game
+	}
+	defer fh.Close()
+	trs, err := game.ReadTraces(fh)
+	if err != nil {
+		return err
+	}
+	for _, tr := range trs {
+		d, err := game.Replay(context.Background(), f, tr)
+		if err != nil {
+			return err
+		}
+		if d != nil {
+			return fmt.Errorf("trace seed %d: %v", tr.Seed, d)
+		}
+	}
+	return nil
+}
