@@ -21,11 +21,20 @@ type program struct {
 	// moveCode, run after the moves are set, the gates that do. goalCode
 	// computes the gates only goals read, when a goal is asked for.
 	stateCode, moveCode, goalCode code
-	legal                         []int32   // per input proposition: its rest's lit
-	gate                          []int32   // per input proposition: its group gate's lit
-	next                          []int32   // per base proposition
-	terminal                      int32     // terminal's lit
-	goals                         [][]int32 // per role, per goal of Net.goals: its lit
+	// An OR in moveCode that reads input propositions reads instead one
+	// pseudo-node (numbered from konst+1) that stands for the OR of them,
+	// which simulators compute from the moves set: one move per role is
+	// set, so an OR over a hundred moves costs a few updates rather than
+	// a hundred reads. Input proposition i feeds the pseudo-nodes
+	// sets[setOff[i]:setOff[i+1]].
+	pseudo       bool
+	pseudos      int32
+	setOff, sets []int32
+	legal        []int32   // per input proposition: its rest's lit
+	gate         []int32   // per input proposition: its group gate's lit
+	next         []int32   // per base proposition
+	terminal     int32     // terminal's lit
+	goals        [][]int32 // per role, per goal of Net.goals: its lit
 }
 
 // code is a list of gates in an order where every gate follows its inputs,
@@ -50,8 +59,9 @@ type gate struct {
 
 // compileProgram turns a Net into straight-line code. It fails on a gate
 // that is neither an AND nor an OR of its inputs, which Build never makes.
-func compileProgram(n *Net) (*program, error) {
-	p := &program{net: n, konst: n.nodes}
+// With pseudo set, ORs over moves read pseudo-nodes (see program).
+func compileProgram(n *Net, pseudo bool) (*program, error) {
+	p := &program{net: n, konst: n.nodes, pseudo: pseudo}
 	ins, and, err := n.gateInputs()
 	if err != nil {
 		return nil, err
@@ -60,6 +70,16 @@ func compileProgram(n *Net) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
+	inputOf := make([]int32, n.nodes) // node -> input proposition, or -1
+	for i := range inputOf {
+		inputOf[i] = -1
+	}
+	for i, v := range n.inputNode {
+		if v >= 0 {
+			inputOf[v] = int32(i)
+		}
+	}
+	readers := make([][]int32, len(n.inputNode))
 	readsMove := make([]bool, n.nodes)
 	for _, v := range order {
 		if n.nodeKind[v] == uint8(kInput) {
@@ -74,12 +94,13 @@ func compileProgram(n *Net) (*program, error) {
 		if k != uint8(kAnd) && k != uint8(kOr) {
 			continue
 		}
-		c := &p.stateCode
-		if readsMove[v] {
-			c = &p.moveCode
+		if !readsMove[v] {
+			p.stateCode.add(v, and[v], ins[v])
+			continue
 		}
-		c.add(v, and[v], ins[v])
+		p.moveCode.add(v, and[v], p.gatherMoves(v, and[v], ins[v], inputOf, readers))
 	}
+	p.flattenReaders(readers)
 	p.lazyCode()
 	p.stateCode.specialise()
 	p.moveCode.specialise()
@@ -159,6 +180,44 @@ func (n *Net) eagerOrder(ins [][]int32) ([]int32, error) {
 	}
 	return order, nil
 }
+
+// gatherMoves returns the inputs of gate v with, for an OR that reads at
+// least two input propositions unnegated, those reads replaced by one
+// pseudo-node that each of them feeds (readers, per input proposition).
+func (p *program) gatherMoves(v int32, and bool, ins, inputOf []int32, readers [][]int32) []int32 {
+	if and || !p.pseudo {
+		return ins
+	}
+	var rest, moves []int32
+	for _, l := range ins {
+		if i := inputOf[l>>1]; i >= 0 && l&1 == 0 {
+			moves = append(moves, i)
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	if len(moves) < 2 {
+		return ins
+	}
+	ps := p.konst + 1 + p.pseudos
+	p.pseudos++
+	for _, i := range moves {
+		readers[i] = append(readers[i], ps)
+	}
+	return append(rest, 2*ps)
+}
+
+// flattenReaders lays out the pseudo-nodes each input proposition feeds.
+func (p *program) flattenReaders(readers [][]int32) {
+	p.setOff = make([]int32, len(readers)+1)
+	for i, rs := range readers {
+		p.sets = append(p.sets, rs...)
+		p.setOff[i+1] = int32(len(p.sets))
+	}
+}
+
+// slots returns the length of a simulator's value array.
+func (p *program) slots() int { return int(2 * (p.konst + 1 + p.pseudos)) }
 
 // add appends a gate.
 func (c *code) add(out int32, and bool, ins []int32) {

@@ -14,8 +14,9 @@ import (
 // Net's states, moves and texts, and is safe for concurrent use.
 type Flat struct {
 	*Net
-	p    *program
-	pool sync.Pool
+	p     *program // for FlatSims
+	dense *program // for Lanes: see NewLanes
+	pool  sync.Pool
 }
 
 // Flat is a game.Machine with a simulator of its own.
@@ -28,11 +29,15 @@ var (
 // that Build did not make as it does (a gate that is not an AND or an OR,
 // a cycle).
 func NewFlat(n *Net) (*Flat, error) {
-	p, err := compileProgram(n)
+	p, err := compileProgram(n, true)
 	if err != nil {
 		return nil, err
 	}
-	f := &Flat{Net: n, p: p}
+	dense, err := compileProgram(n, false)
+	if err != nil {
+		return nil, err
+	}
+	f := &Flat{Net: n, p: p, dense: dense}
 	f.pool.New = func() any { return f.NewFlatSim() }
 	return f, nil
 }

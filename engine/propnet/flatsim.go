@@ -35,12 +35,12 @@ var _ game.Simulator = (*FlatSim)(nil)
 func newFlatSim(p *program, generic bool) *FlatSim {
 	n := p.net
 	s := &FlatSim{p: p, net: n, generic: generic,
-		val:   make([]uint8, 2*(p.konst+1)),
+		val:   make([]uint8, p.slots()),
 		state: make([]uint64, n.words), target: make([]uint64, n.words),
 		moves: make([]int32, len(n.roles)), legal: make([][]int32, len(n.roles)),
 		joint: make([]game.Move, len(n.roles))}
-	for v := range p.konst + 1 {
-		s.val[2*v+1] = 1 // every node false, the constant included
+	for v := 1; v < len(s.val); v += 2 {
+		s.val[v] = 1 // every node false, the constant included
 	}
 	for r := range s.moves {
 		s.moves[r] = -1
@@ -153,6 +153,7 @@ func (s *FlatSim) load(bs []uint64) {
 }
 
 func (s *FlatSim) clearMoves() {
+	s.setPseudos(0)
 	for r, m := range s.moves {
 		if m >= 0 {
 			s.setNode(s.net.inputNode[s.net.inputOff[r]+m], false)
@@ -173,11 +174,27 @@ func (s *FlatSim) setJoint(joint []game.Move) {
 			s.setNode(n.inputNode[n.inputOff[r]+m], false)
 		}
 	}
+	s.setPseudos(0)
 	for r, m := range joint {
 		s.moves[r] = int32(m)
 		s.setNode(n.inputNode[n.inputOff[r]+int32(m)], true)
 	}
+	s.setPseudos(1)
 	s.run(&s.p.moveCode)
+}
+
+// setPseudos sets the pseudo-nodes the moves set feed to v.
+func (s *FlatSim) setPseudos(v uint8) {
+	p := s.p
+	for r, m := range s.moves {
+		if m < 0 {
+			continue
+		}
+		i := s.net.inputOff[r] + m
+		for _, ps := range p.sets[p.setOff[i]:p.setOff[i+1]] {
+			s.val[2*ps] = v // no gate reads a pseudo-node negated
+		}
+	}
 }
 
 // advance makes the state the moves set lead to the current one.

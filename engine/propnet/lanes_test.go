@@ -1,0 +1,91 @@
+package propnet_test
+
+import (
+	"slices"
+	"testing"
+
+	"gdlab/engine/game"
+	"gdlab/engine/propnet"
+)
+
+// TestLanes steps 64 lanes one joint move at a time and checks that each
+// lane's new state follows from its previous one by some legal joint move
+// (the network's Next), that a lane stops exactly when the network calls
+// its state terminal, that lanes diverge, and that the goals of the final
+// states are the network's.
+func TestLanes(t *testing.T) {
+	dir := sharedDir(t)
+	for _, key := range flatGames {
+		t.Run(key, func(t *testing.T) {
+			net, err := buildNet(dir, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := propnet.NewFlat(net)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkLanes(t, net, f.NewLanes(), 30)
+		})
+	}
+}
+
+func checkLanes(t *testing.T, m game.Machine, l *propnet.Lanes, steps int) {
+	t.Helper()
+	rng := game.NewRand(7)
+	prev := make([]game.State, propnet.LaneCount)
+	for i := range prev {
+		prev[i] = l.State(i)
+	}
+	for step := 0; step < steps; step++ {
+		if _, err := l.Playouts(rng, 1); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		distinct := map[uint64]bool{}
+		for i := range prev {
+			cur := l.State(i)
+			distinct[cur.Hash()] = true
+			term, _ := m.Terminal(prev[i])
+			switch {
+			case term && !cur.Equal(prev[i]):
+				t.Fatalf("step %d, lane %d: moved on from a terminal state", step, i)
+			case !term && !isSuccessor(t, m, prev[i], cur):
+				t.Fatalf("step %d, lane %d: %v does not follow from %v by a legal joint move", step, i, cur, prev[i])
+			}
+			if now, _ := m.Terminal(cur); now != l.Terminal(i) {
+				t.Fatalf("step %d, lane %d: terminal %v, the network's %v", step, i, l.Terminal(i), now)
+			}
+			if got, want := l.Goals(i, nil), game.Goals(m, cur); !slices.Equal(got, want) {
+				t.Fatalf("step %d, lane %d: goals %v, the network's %v", step, i, got, want)
+			}
+			prev[i] = cur
+		}
+		if step == 2 && len(distinct) < 2 {
+			t.Fatalf("every lane is in the same state after 3 steps: the lanes do not draw apart")
+		}
+	}
+}
+
+// isSuccessor reports whether some legal joint move leads from s to next.
+func isSuccessor(t *testing.T, m game.Machine, s, next game.State) bool {
+	legal, err := game.LegalAll(m, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	joint := make([]game.Move, len(legal))
+	var try func(r int) bool
+	try = func(r int) bool {
+		if r == len(legal) {
+			n, err := m.Next(s, joint)
+			return err == nil && n.Equal(next)
+		}
+		for _, mv := range legal[r] {
+			joint[r] = mv
+			if try(r + 1) {
+				return true
+			}
+		}
+		return false
+	}
+	return try(0)
+}
