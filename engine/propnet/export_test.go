@@ -21,5 +21,12 @@ func (f *Flat) InputLinks() int {
 	return k
 }
 
-// NewLanesPseudo returns lanes whose ORs over moves read pseudo-nodes.
-func (f *Flat) NewLanesPseudo() *Lanes { return newLanes(f.p) }
+// NewLanesDense returns lanes whose ORs over moves read every move, as
+// the generic code does, with no pseudo-nodes.
+func (f *Flat) NewLanesDense() (*Lanes, error) {
+	p, err := compileProgram(f.Net, false)
+	if err != nil {
+		return nil, err
+	}
+	return newLanes(p), nil
+}

@@ -24,8 +24,10 @@ type variant struct {
 const blockSize = propnet.LaneCount
 
 // BenchmarkSimulators compares the differential simulator (Sim) with the
-// straight-line ones, the generic kernel (flat-generic), the specialised
-// kernels (flat) and 64 lanes a word (lanes), and on connectFour and
+// straight-line ones: one playout on the generic kernel (flat-generic) and
+// on the specialised kernels (flat), 64 lanes a word without pseudo-nodes
+// (lanes-dense), with them (lanes), and streaming (stream); and on
+// connectFour and
 // breakthrough with the hand-written bitboard simulator. Each iteration
 // (a round) gives every variant in turn blockCPU of its thread's CPU time
 // (see threadCPU), which a shared machine distorts less than wall time, so
@@ -119,14 +121,17 @@ func variants(net *propnet.Net, key string) ([]variant, error) {
 	if err != nil {
 		return nil, err
 	}
+	dense, err := f.NewLanesDense()
+	if err != nil {
+		return nil, err
+	}
 	vs := []variant{
 		{"sim", simBlock(net.NewSim())},
 		{"flat-generic", simBlock(f.NewFlatSimGeneric())},
 		{"flat", simBlock(f.NewFlatSim())},
+		{"lanes-dense", lanesBlock(dense)},
 		{"lanes", lanesBlock(f.NewLanes())},
-		{"lanes-pseudo", lanesBlock(f.NewLanesPseudo())},
 		{"stream", streamBlock(f.NewLanes())},
-		{"stream-pseudo", streamBlock(f.NewLanesPseudo())},
 	}
 	switch key {
 	case "connectFour":

@@ -14,9 +14,8 @@ import (
 // Net's states, moves and texts, and is safe for concurrent use.
 type Flat struct {
 	*Net
-	p     *program // for FlatSims
-	dense *program // for Lanes: see NewLanes
-	pool  sync.Pool
+	p    *program
+	pool sync.Pool
 }
 
 // Flat is a game.Machine with a simulator of its own.
@@ -33,11 +32,7 @@ func NewFlat(n *Net) (*Flat, error) {
 	if err != nil {
 		return nil, err
 	}
-	dense, err := compileProgram(n, false)
-	if err != nil {
-		return nil, err
-	}
-	f := &Flat{Net: n, p: p, dense: dense}
+	f := &Flat{Net: n, p: p}
 	f.pool.New = func() any { return f.NewFlatSim() }
 	return f, nil
 }

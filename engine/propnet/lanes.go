@@ -29,12 +29,14 @@ type Lanes struct {
 	goalsOK bool       // the goal gates are up to date
 	set     [][]int32  // per role: the input propositions set
 	setW    [][]uint64 // per role, per entry of set: the lanes that play it
+	cand    []int32    // scratch for choose: moves legal in some lane
+	candW   []uint64   // the lanes where cand's moves are legal
 	count   [LaneCount]int32
 	choice  [LaneCount]int32
 }
 
 // NewLanes returns 64 lanes at the initial state.
-func (f *Flat) NewLanes() *Lanes { return newLanes(f.dense) }
+func (f *Flat) NewLanes() *Lanes { return newLanes(f.p) }
 
 func newLanes(p *program) *Lanes {
 	l := &Lanes{p: p, net: p.net, val: make([]uint64, p.slots()),
@@ -169,14 +171,20 @@ func (l *Lanes) Playouts(rng *rand.Rand, maxSteps int) (int, error) {
 }
 
 // choose draws role's move in every active lane and sets it on the
-// inputs: a first pass counts each lane's legal moves, a second finds the
-// drawn one.
+// inputs: a first pass counts each lane's legal moves and lists the moves
+// legal in some lane, a second walks that list to find the drawn ones.
 func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
 	p, n := l.p, l.net
 	lo, hi := n.inputOff[role], n.inputOff[role+1]
 	l.count = [LaneCount]int32{}
+	l.cand, l.candW = l.cand[:0], l.candW[:0]
 	for i := lo; i < hi; i++ {
-		for w := l.val[p.legal[i]] & l.val[p.gate[i]] & active; w != 0; w &= w - 1 {
+		w := l.val[p.legal[i]] & l.val[p.gate[i]] & active
+		if w == 0 {
+			continue
+		}
+		l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+		for ; w != 0; w &= w - 1 {
 			l.count[bits.TrailingZeros64(w)]++
 		}
 	}
@@ -188,9 +196,9 @@ func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
 		l.choice[k] = int32(pick(rng, int(l.count[k])))
 	}
 	pending := active
-	for i := lo; i < hi && pending != 0; i++ {
-		hit := uint64(0)
-		for w := l.val[p.legal[i]] & l.val[p.gate[i]] & pending; w != 0; w &= w - 1 {
+	for c := 0; c < len(l.cand) && pending != 0; c++ {
+		i, hit := l.cand[c], uint64(0)
+		for w := l.candW[c] & pending; w != 0; w &= w - 1 {
 			k := bits.TrailingZeros64(w)
 			if l.choice[k] == 0 {
 				hit |= 1 << uint(k)
