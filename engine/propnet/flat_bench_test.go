@@ -3,6 +3,7 @@ package propnet_test
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"testing"
@@ -39,10 +40,13 @@ func BenchmarkSimulators(b *testing.B) {
 	for _, g := range benchGames {
 		b.Run(g.key, func(b *testing.B) {
 			net := loadBench(b, g.key)
+			start := time.Now()
 			vs, err := variants(net, g.key)
 			if err != nil {
 				b.Fatal(err)
 			}
+			b.ReportMetric(float64(time.Since(start).Microseconds())/1000, "variants-build-ms")
+			b.ReportMetric(float64(net.Stats().TotalTime.Microseconds())/1000, "net-build-ms")
 			rng := game.NewRand(1)
 			rates := make([][]float64, len(vs))
 			runtime.LockOSThread()
@@ -206,3 +210,28 @@ func streamBlock(l *propnet.Lanes) func(*rand.Rand, int) (int, error) {
 }
 
 const streamSize = 32 * propnet.LaneCount
+
+// TestFlatSize prints, per benchmark game, the straight-line code's gates
+// and the time NewFlat takes beside the network's build. Set GDLAB_SPEED=1
+// to run it.
+func TestFlatSize(t *testing.T) {
+	if os.Getenv("GDLAB_SPEED") == "" {
+		t.Skip("set GDLAB_SPEED=1 to print the straight-line code's size")
+	}
+	dir := sharedDir(t)
+	for _, g := range benchGames {
+		net, err := buildNet(dir, g.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		f, err := propnet.NewFlat(net)
+		if err != nil {
+			t.Fatal(err)
+		}
+		took := time.Since(start)
+		s, m, gl := f.Gates()
+		t.Logf("%-18s gates a state %6d, a joint move %6d, for goals %6d; NewFlat %v (network build %v)",
+			g.key, s, m, gl, took.Round(10*time.Microsecond), net.Stats().TotalTime.Round(time.Millisecond))
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,8 +18,8 @@ import (
 var flatGames = []string{"ticTacToe", "connectFour", "breakthrough", "reversi", "hex", "roshambo2", "hanoi"}
 
 // TestFlat holds the straight-line machine to the contract (gametest.Conform,
-// its simulator included), to the prover (gametest.Differ on seeded
-// matches) and to the recorded traces of each game.
+// its simulator included) and to the prover (gametest.Differ on seeded
+// matches); TestFlatTraces holds it to the recorded traces.
 func TestFlat(t *testing.T) {
 	dir := sharedDir(t)
 	keys := diffSample
@@ -46,11 +44,14 @@ func TestFlat(t *testing.T) {
 			if err := flatDiffer(dir, key, f); err != nil {
 				t.Fatal(err)
 			}
-			if err := flatTraces(dir, key, f); err != nil {
-				t.Fatal(err)
-			}
 		})
 	}
+}
+
+// TestFlatTraces replays every golden trace through the straight-line
+// machine, as TestTraces does through the network.
+func TestFlatTraces(t *testing.T) {
+	traceAll(t, func(net *propnet.Net) (game.Machine, error) { return propnet.NewFlat(net) })
 }
 
 // flatDiffer plays two seeded matches of the prover against f.
@@ -74,29 +75,6 @@ func flatDiffer(dir, key string, f *propnet.Flat) error {
 			return err
 		case dis != nil:
 			return fmt.Errorf("seed %d: %v", seed, dis)
-		}
-	}
-	return nil
-}
-
-// flatTraces replays the game's recorded traces, if any, through f.
-func flatTraces(dir, key string, f *propnet.Flat) error {
-	fh, err := os.Open(filepath.Join(dir, "traces", key+".jsonl"))
-	if err != nil {
-		return nil // no traces for this game
-	}
-	defer fh.Close()
-	trs, err := game.ReadTraces(fh)
-	if err != nil {
-		return err
-	}
-	for _, tr := range trs {
-		d, err := game.Replay(context.Background(), f, tr)
-		if err != nil {
-			return err
-		}
-		if d != nil {
-			return fmt.Errorf("trace seed %d: %v", tr.Seed, d)
 		}
 	}
 	return nil

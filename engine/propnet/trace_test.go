@@ -42,6 +42,12 @@ func tooLarge(err error) bool {
 // state, legal moves, terminal and goals at every step. Games too large for
 // the propnet's bounds are counted, not failed.
 func TestTraces(t *testing.T) {
+	traceAll(t, func(net *propnet.Net) (game.Machine, error) { return net, nil })
+}
+
+// traceAll replays every golden trace through the machine machine makes
+// of each game's network.
+func traceAll(t *testing.T, machine func(*propnet.Net) (game.Machine, error)) {
 	dir := sharedDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "traces", "*.jsonl"))
 	sort.Strings(files)
@@ -69,7 +75,7 @@ func TestTraces(t *testing.T) {
 			defer wg.Done()
 			defer func() { <-sem }()
 			start := time.Now()
-			dis, err := replayGame(dir, key, f)
+			dis, err := replayGame(dir, key, f, machine)
 			results[i] = result{key, err, dis, time.Since(start)}
 		}()
 	}
@@ -118,9 +124,13 @@ func proverLoads(dir, key string) bool {
 	return err == nil
 }
 
-func replayGame(dir, key, traceFile string) ([]string, error) {
+func replayGame(dir, key, traceFile string, machine func(*propnet.Net) (game.Machine, error)) ([]string, error) {
 	start := time.Now()
 	net, err := buildNet(dir, key)
+	if err != nil {
+		return nil, err
+	}
+	m, err := machine(net)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +153,7 @@ func replayGame(dir, key, traceFile string) ([]string, error) {
 	}
 	var dis []string
 	for _, tr := range trs {
-		d, err := game.Replay(ctx, net, tr)
+		d, err := game.Replay(ctx, m, tr)
 		if err != nil {
 			return nil, err
 		}
