@@ -1,6 +1,7 @@
 package propnet_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -88,4 +89,43 @@ func isSuccessor(t *testing.T, m game.Machine, s, next game.State) bool {
 		return false
 	}
 	return try(0)
+}
+
+// TestLanesStream streams ticTacToe playouts: every playout ends after 5
+// to 9 joint moves (so ended lanes really restart from the initial state)
+// with the goals of a finished game, and a cancelled context stops it.
+func TestLanesStream(t *testing.T) {
+	net, err := buildNet(sharedDir(t), "ticTacToe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := propnet.NewFlat(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := f.NewLanes()
+	var bad [][]int
+	outcomes := map[[2]int]int{}
+	record := func(g []int) {
+		if len(g) != 2 || g[0]+g[1] != 100 || (g[0] != 0 && g[0] != 50 && g[0] != 100) {
+			bad = append(bad, slices.Clone(g))
+		}
+		outcomes[[2]int{g[0], g[1]}]++
+	}
+	const n = 1000
+	got, steps, err := l.Stream(context.Background(), game.NewRand(3), n, record)
+	if err != nil || got != n {
+		t.Fatalf("Stream: %d playouts, %v; want %d", got, err, n)
+	}
+	if per := float64(steps) / n; per < 5 || per > 9 {
+		t.Errorf("%.2f joint moves a playout, want 5 to 9", per)
+	}
+	if len(bad) > 0 || len(outcomes) != 3 {
+		t.Errorf("goals that end no game of ticTacToe %v; outcomes %v", bad, outcomes)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := l.Stream(ctx, game.NewRand(3), n, nil); err == nil {
+		t.Errorf("a cancelled stream did not fail")
+	}
 }
