@@ -30,3 +30,11 @@ func (f *Flat) NewLanesDense() (*Lanes, error) {
 	}
 	return newLanes(p), nil
 }
+
+// NewLanesScalar returns lanes that count legal moves with a counter per
+// lane (chooseScalar).
+func (f *Flat) NewLanesScalar() *Lanes {
+	l := newLanes(f.p)
+	l.scalar = true
+	return l
+}

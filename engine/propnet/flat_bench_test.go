@@ -27,7 +27,8 @@ const blockSize = propnet.LaneCount
 // BenchmarkSimulators compares the differential simulator (Sim) with the
 // straight-line ones: one playout on the generic kernel (flat-generic) and
 // on the specialised kernels (flat), 64 lanes a word without pseudo-nodes
-// (lanes-dense), with them (lanes), and streaming (stream); and on
+// (lanes-dense), with them and a counter per lane (lanes-scalar), with
+// bit-sliced counters (lanes), and streaming (stream); and on
 // connectFour and
 // breakthrough with the hand-written bitboard simulator. Each iteration
 // (a round) gives every variant in turn blockCPU of its thread's CPU time
@@ -134,6 +135,7 @@ func variants(net *propnet.Net, key string) ([]variant, error) {
 		{"flat-generic", simBlock(f.NewFlatSimGeneric())},
 		{"flat", simBlock(f.NewFlatSim())},
 		{"lanes-dense", lanesBlock(dense)},
+		{"lanes-scalar", lanesBlock(f.NewLanesScalar())},
 		{"lanes", lanesBlock(f.NewLanes())},
 		{"stream", streamBlock(f.NewLanes())},
 	}

@@ -29,6 +29,7 @@ type Lanes struct {
 	goalsOK bool       // the goal gates are up to date
 	set     [][]int32  // per role: the input propositions set
 	setW    [][]uint64 // per role, per entry of set: the lanes that play it
+	scalar  bool       // choose with chooseScalar
 	cand    []int32    // scratch for choose: moves legal in some lane
 	candW   []uint64   // the lanes where cand's moves are legal
 	count   [LaneCount]int32
@@ -171,9 +172,19 @@ func (l *Lanes) Playouts(rng *rand.Rand, maxSteps int) (int, error) {
 }
 
 // choose draws role's move in every active lane and sets it on the
-// inputs: a first pass counts each lane's legal moves and lists the moves
-// legal in some lane, a second walks that list to find the drawn ones.
+// inputs, by chooseSliced unless the role has too many moves for its
+// counters (or scalar is set, to measure the two).
 func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
+	if n := l.net.inputOff[role+1] - l.net.inputOff[role]; !l.scalar && n < 1<<maxPlanes {
+		return l.chooseSliced(role, active, rng)
+	}
+	return l.chooseScalar(role, active, rng)
+}
+
+// chooseScalar draws as chooseSliced does, with a counter per lane: a
+// first pass counts each lane's legal moves and lists the moves legal in
+// some lane, a second walks that list to find the drawn ones.
+func (l *Lanes) chooseScalar(role int, active uint64, rng *rand.Rand) error {
 	p, n := l.p, l.net
 	lo, hi := n.inputOff[role], n.inputOff[role+1]
 	l.count = [LaneCount]int32{}
@@ -345,4 +356,71 @@ func (l *Lanes) restart(mask uint64) {
 		}
 	}
 	l.evalState()
+}
+
+// maxPlanes bounds the bits of chooseSliced's counters: roles with more
+// moves are drawn by chooseScalar.
+const maxPlanes = 16
+
+// chooseSliced draws role's move in every active lane and sets it on the
+// inputs. Each lane's count of legal moves is kept bit-sliced, bit j of
+// every lane's count in one word, so that adding a move's lanes costs a
+// few word operations however many lanes it is legal in. Lane k then
+// draws r_k = rng.IntN(count_k) (no draw for one move) and takes the
+// move where its remaining count, also bit-sliced, reaches 0, walking the
+// moves legal in some lane in move order: the same moves chooseScalar
+// takes for the same draws.
+func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
+	p, n := l.p, l.net
+	lo, hi := n.inputOff[role], n.inputOff[role+1]
+	planes := bits.Len32(uint32(hi - lo))
+	var cnt, rem [maxPlanes]uint64
+	l.cand, l.candW = l.cand[:0], l.candW[:0]
+	for i := lo; i < hi; i++ {
+		w := l.val[p.legal[i]] & l.val[p.gate[i]] & active
+		if w == 0 {
+			continue
+		}
+		l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+		for j, carry := 0, w; carry != 0; j++ {
+			cnt[j], carry = cnt[j]^carry, cnt[j]&carry
+		}
+	}
+	for w := active; w != 0; w &= w - 1 {
+		k := uint(bits.TrailingZeros64(w))
+		c := 0
+		for j := range planes {
+			c |= int(cnt[j]>>k&1) << j
+		}
+		if c == 0 {
+			return ErrNoLegalMove
+		}
+		r := uint64(pick(rng, c))
+		for j := range planes {
+			rem[j] |= (r >> j & 1) << k
+		}
+	}
+	pending := active
+	for c := 0; c < len(l.cand) && pending != 0; c++ {
+		w := l.candW[c] & pending
+		if w == 0 {
+			continue
+		}
+		zero := ^uint64(0)
+		for j := range planes {
+			zero &^= rem[j]
+		}
+		hit := w & zero
+		for j, borrow := 0, w&^hit; borrow != 0; j++ {
+			rem[j], borrow = rem[j]^borrow, ^rem[j]&borrow
+		}
+		if hit != 0 {
+			i := l.cand[c]
+			pending &^= hit
+			l.setNode(n.inputNode[i], hit)
+			l.set[role] = append(l.set[role], i)
+			l.setW[role] = append(l.setW[role], hit)
+		}
+	}
+	return nil
 }
