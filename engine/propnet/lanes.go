@@ -2,6 +2,7 @@ package propnet
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 
@@ -279,15 +280,19 @@ func (l *Lanes) Goals(lane int, dst []int) []int {
 	return dst
 }
 
-// State returns lane's current state. It allocates.
-func (l *Lanes) State(lane int) game.State {
+// State returns lane's current state. It allocates. It fails for a lane
+// out of range.
+func (l *Lanes) State(lane int) (game.State, error) {
+	if lane < 0 || lane >= LaneCount {
+		return nil, fmt.Errorf("propnet: no lane %d (there are %d)", lane, LaneCount)
+	}
 	bs := make([]uint64, l.net.words)
 	for b, w := range l.state {
-		if w&(1<<uint(lane&63)) != 0 {
+		if w&(1<<uint(lane)) != 0 {
 			bs[b>>6] |= 1 << uint(b&63)
 		}
 	}
-	return l.net.newState(bs)
+	return l.net.newState(bs), nil
 }
 
 // refillAt is how many lanes must have ended their playouts before Stream

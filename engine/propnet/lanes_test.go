@@ -36,7 +36,7 @@ func checkLanes(t *testing.T, m game.Machine, l *propnet.Lanes, steps int) {
 	rng := game.NewRand(7)
 	prev := make([]game.State, propnet.LaneCount)
 	for i := range prev {
-		prev[i] = l.State(i)
+		prev[i] = laneState(t, l, i)
 	}
 	for step := 0; step < steps; step++ {
 		if _, err := l.Playouts(rng, 1); err != nil {
@@ -44,7 +44,7 @@ func checkLanes(t *testing.T, m game.Machine, l *propnet.Lanes, steps int) {
 		}
 		distinct := map[uint64]bool{}
 		for i := range prev {
-			cur := l.State(i)
+			cur := laneState(t, l, i)
 			distinct[cur.Hash()] = true
 			term, _ := m.Terminal(prev[i])
 			switch {
@@ -123,6 +123,9 @@ func TestLanesStream(t *testing.T) {
 	if len(bad) > 0 || len(outcomes) != 3 {
 		t.Errorf("goals that end no game of ticTacToe %v; outcomes %v", bad, outcomes)
 	}
+	if _, err := l.State(propnet.LaneCount); err == nil {
+		t.Errorf("State of a lane out of range did not fail")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, err := l.Stream(ctx, game.NewRand(3), n, nil); err == nil {
@@ -149,10 +152,19 @@ func TestLanesSlicedScalar(t *testing.T) {
 			a.Playouts(ra, 1)
 			b.Playouts(rb, 1)
 			for i := range propnet.LaneCount {
-				if !a.State(i).Equal(b.State(i)) {
+				if !laneState(t, a, i).Equal(laneState(t, b, i)) {
 					t.Fatalf("%s: step %d, lane %d: the two draws differ", key, step, i)
 				}
 			}
 		}
 	}
+}
+
+func laneState(t *testing.T, l *propnet.Lanes, lane int) game.State {
+	t.Helper()
+	s, err := l.State(lane)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
