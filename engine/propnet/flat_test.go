@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -48,10 +49,16 @@ func TestFlat(t *testing.T) {
 	}
 }
 
-// TestFlatTraces replays every golden trace through the straight-line
-// machine, as TestTraces does through the network.
+// TestFlatTraces replays the golden traces through the straight-line
+// machine, as TestTraces does through the network: every game's, or under
+// -short and GDLAB_QUICK (where TestTraces already replays the corpus)
+// those of diffSample.
 func TestFlatTraces(t *testing.T) {
-	traceAll(t, func(net *propnet.Net) (game.Machine, error) { return propnet.NewFlat(net) })
+	var only []string
+	if testing.Short() || os.Getenv("GDLAB_QUICK") != "" {
+		only = diffSample
+	}
+	traceAll(t, only, func(net *propnet.Net) (game.Machine, error) { return propnet.NewFlat(net) })
 }
 
 // flatDiffer plays two seeded matches of the prover against f.

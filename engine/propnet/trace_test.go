@@ -42,12 +42,13 @@ func tooLarge(err error) bool {
 // state, legal moves, terminal and goals at every step. Games too large for
 // the propnet's bounds are counted, not failed.
 func TestTraces(t *testing.T) {
-	traceAll(t, func(net *propnet.Net) (game.Machine, error) { return net, nil })
+	traceAll(t, nil, func(net *propnet.Net) (game.Machine, error) { return net, nil })
 }
 
-// traceAll replays every golden trace through the machine machine makes
-// of each game's network.
-func traceAll(t *testing.T, machine func(*propnet.Net) (game.Machine, error)) {
+// traceAll replays the golden traces of the games only lists (every game
+// when only is nil) through the machine machine makes of each game's
+// network.
+func traceAll(t *testing.T, only []string, machine func(*propnet.Net) (game.Machine, error)) {
 	dir := sharedDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "traces", "*.jsonl"))
 	sort.Strings(files)
@@ -64,6 +65,10 @@ func traceAll(t *testing.T, machine func(*propnet.Net) (game.Machine, error)) {
 	sem := make(chan struct{}, 2)
 	for i, f := range files {
 		key := strings.TrimSuffix(filepath.Base(f), ".jsonl")
+		if only != nil && !slices.Contains(only, key) {
+			results[i] = result{key: key, err: errNotListed}
+			continue
+		}
 		if quick && slices.Contains(beyondBounds, key) {
 			results[i] = result{key: key, err: errSkipped}
 			skipped++
@@ -80,9 +85,11 @@ func traceAll(t *testing.T, machine func(*propnet.Net) (game.Machine, error)) {
 		}()
 	}
 	wg.Wait()
-	agree, large, neither := 0, 0, 0
+	agree, large, neither, unlisted := 0, 0, 0, 0
 	for _, r := range results {
 		switch {
+		case r.err == errNotListed:
+			unlisted++
 		case r.err == errSkipped:
 			large++
 		case r.err != nil && tooLarge(r.err):
@@ -102,8 +109,8 @@ func traceAll(t *testing.T, machine func(*propnet.Net) (game.Machine, error)) {
 			t.Logf("%s: %v", r.key, r.time.Round(time.Millisecond))
 		}
 	}
-	t.Logf("%d games agree with every trace, %d too large (%d of them not tried under GDLAB_QUICK), %d rejected by the prover too, %d in all",
-		agree, large, skipped, neither, len(files))
+	t.Logf("%d games agree with every trace, %d too large (%d of them not tried under GDLAB_QUICK), %d rejected by the prover too, %d not asked for, %d in all",
+		agree, large, skipped, neither, unlisted, len(files))
 }
 
 // beyondBounds are the corpus games whose grounding exceeds the default
@@ -117,6 +124,8 @@ var beyondBounds = []string{
 }
 
 var errSkipped = errors.New("beyond the grounding bound: not tried in quick mode")
+
+var errNotListed = errors.New("not among the games asked for")
 
 // proverLoads reports whether the reference prover accepts a game's rules.
 func proverLoads(dir, key string) bool {
