@@ -7,9 +7,10 @@
 # and speedChess, whose playouts are long). Prints a Markdown table: each
 # round's rates and ratio, and the median ratio.
 #
-# Usage: scripts/sancho-side-by-side.sh [--rounds N] [--seconds S] [GAME...]
+# Usage: scripts/sancho-side-by-side.sh [--rounds N] [--seconds S] [--machine NAME] [GAME...]
 #   GAME is a folder of ../shared/games (or $GDLAB_SHARED/games); without
-#   games, the seven of the speed targets.
+#   games, the seven of the speed targets. NAME is gdlab bench's --machine
+#   (propnet by default; lanes for 64 playouts at once).
 # Needs bin/gdlab (make build) and Java 11 or later (scripts/deps.sh).
 # Gdlab reads the goals at the end of each playout; Sancho's loop does not.
 set -euo pipefail
@@ -17,10 +18,12 @@ cd "$(dirname "$0")/.."
 shared="${GDLAB_SHARED:-../shared}"
 rounds=2
 seconds=5
+machine=propnet
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
+    --machine) machine="$2"; shift 2 ;;
     -*) echo "unknown flag $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -41,7 +44,7 @@ for g in "${games[@]}"; do
   sancho=() ours=() ratios=()
   for ((i = 0; i < rounds; i++)); do
     a=$("$bench" "$kif" "$s" | awk '{for (i = 1; i < NF; i++) if ($i == "playouts/s") print $(i+1)}')
-    b=$(bin/gdlab bench "$kif" --seconds "$s" | awk '/^playouts/ {print $(NF-1)}')
+    b=$(bin/gdlab bench "$kif" --seconds "$s" --machine "$machine" | awk '/^playouts/ {print $(NF-1)}')
     sancho+=("$(printf '%.0f' "$a")")
     ours+=("$b")
     ratios+=("$(awk "BEGIN{printf \"%.2f\", $b / $a}")")

@@ -67,12 +67,26 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // stateSize describes how large a state of m is.
 func stateSize(m game.Machine) string {
+	switch mm := m.(type) {
+	case lanesMachine:
+		return flatSize(mm.Flat)
+	case *propnet.Flat:
+		return flatSize(mm)
+	}
 	if net, ok := m.(*propnet.Net); ok {
 		st := net.Stats()
 		return fmt.Sprintf("%d bytes (bitset of %d base propositions); network of %d ANDs, %d ORs, %d links",
 			st.StateBytes, st.Bases, st.Optimized.Ands, st.Optimized.Ors, st.Optimized.Links)
 	}
 	return fmt.Sprintf("%d facts in the initial state", len(m.Initial().Facts()))
+}
+
+// flatSize describes the straight-line code of a network.
+func flatSize(f *propnet.Flat) string {
+	st := f.Stats()
+	state, move, goal := f.Gates()
+	return fmt.Sprintf("%d bytes (bitset of %d base propositions); straight-line code of %d gates a state, %d a joint move, %d for goals",
+		st.StateBytes, st.Bases, state, move, goal)
 }
 
 // benchResult is what the goroutines of one measurement played together.
@@ -83,8 +97,9 @@ type benchResult struct {
 
 // measure runs random playouts from the initial state to a terminal state,
 // reading the goals at the end, on threads goroutines for d, and counts the
-// playouts completed within d. A propnet plays through one simulator per
-// goroutine; any other machine through game.Playout.
+// playouts completed within d. A propnet, differential or straight-line,
+// plays through one simulator per goroutine, the lanes machine through one
+// Lanes per goroutine, any other machine through game.Playout.
 func measure(ctx context.Context, m game.Machine, d time.Duration, threads int, seed uint64) (benchResult, error) {
 	start := time.Now()
 	ctx, cancel := context.WithDeadline(ctx, start.Add(d))
@@ -97,9 +112,14 @@ func measure(ctx context.Context, m game.Machine, d time.Duration, threads int, 
 		go func() {
 			defer wg.Done()
 			rng := game.NewRand(seed + uint64(i))
-			if net, ok := m.(*propnet.Net); ok {
-				results[i], errs[i] = simPlayouts(ctx, net.NewSim(), rng)
-			} else {
+			switch mm := m.(type) {
+			case *propnet.Net:
+				results[i], errs[i] = simPlayouts(ctx, mm.NewSim(), rng)
+			case *propnet.Flat:
+				results[i], errs[i] = simPlayouts(ctx, mm.NewFlatSim(), rng)
+			case lanesMachine:
+				results[i], errs[i] = lanePlayouts(ctx, mm.NewLanes(), rng)
+			default:
 				results[i], errs[i] = machinePlayouts(ctx, m, rng)
 			}
 		}()
@@ -122,9 +142,15 @@ func measure(ctx context.Context, m game.Machine, d time.Duration, threads int, 
 	return total, nil
 }
 
+// resetSim is a network's simulator, which returns to the initial state.
+type resetSim interface {
+	game.Simulator
+	Reset()
+}
+
 // simPlayouts plays propnet playouts until ctx ends, counting those that
 // reached a terminal state.
-func simPlayouts(ctx context.Context, sim *propnet.Sim, rng *rand.Rand) (benchResult, error) {
+func simPlayouts(ctx context.Context, sim resetSim, rng *rand.Rand) (benchResult, error) {
 	var r benchResult
 	goals := make([]int, 0, 8)
 	for ctx.Err() == nil {
@@ -149,6 +175,25 @@ func simPlayouts(ctx context.Context, sim *propnet.Sim, rng *rand.Rand) (benchRe
 	}
 	return r, nil
 }
+
+// lanePlayouts streams playouts on 64 lanes until ctx ends, counting those
+// that reached a terminal state, goals read.
+func lanePlayouts(ctx context.Context, l *propnet.Lanes, rng *rand.Rand) (benchResult, error) {
+	var r benchResult
+	for ctx.Err() == nil {
+		n, steps, err := l.Stream(ctx, rng, laneChunk, func([]int) {})
+		r.playouts += n
+		r.steps += steps
+		if err != nil && ctx.Err() == nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// laneChunk is how many playouts one Stream call plays: many times the
+// lanes, since a stream drops the playouts still running when it ends.
+const laneChunk = 64 * propnet.LaneCount
 
 // machinePlayouts plays playouts through the Machine interface until ctx
 // ends; the one ctx cuts short is not counted.

@@ -42,6 +42,13 @@ func tooLarge(err error) bool {
 // state, legal moves, terminal and goals at every step. Games too large for
 // the propnet's bounds are counted, not failed.
 func TestTraces(t *testing.T) {
+	traceAll(t, nil, func(net *propnet.Net) (game.Machine, error) { return net, nil })
+}
+
+// traceAll replays the golden traces of the games only lists (every game
+// when only is nil) through the machine machine makes of each game's
+// network.
+func traceAll(t *testing.T, only []string, machine func(*propnet.Net) (game.Machine, error)) {
 	dir := sharedDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "traces", "*.jsonl"))
 	sort.Strings(files)
@@ -58,6 +65,10 @@ func TestTraces(t *testing.T) {
 	sem := make(chan struct{}, 2)
 	for i, f := range files {
 		key := strings.TrimSuffix(filepath.Base(f), ".jsonl")
+		if only != nil && !slices.Contains(only, key) {
+			results[i] = result{key: key, err: errNotListed}
+			continue
+		}
 		if quick && slices.Contains(beyondBounds, key) {
 			results[i] = result{key: key, err: errSkipped}
 			skipped++
@@ -69,14 +80,16 @@ func TestTraces(t *testing.T) {
 			defer wg.Done()
 			defer func() { <-sem }()
 			start := time.Now()
-			dis, err := replayGame(dir, key, f)
+			dis, err := replayGame(dir, key, f, machine)
 			results[i] = result{key, err, dis, time.Since(start)}
 		}()
 	}
 	wg.Wait()
-	agree, large, neither := 0, 0, 0
+	agree, large, neither, unlisted := 0, 0, 0, 0
 	for _, r := range results {
 		switch {
+		case r.err == errNotListed:
+			unlisted++
 		case r.err == errSkipped:
 			large++
 		case r.err != nil && tooLarge(r.err):
@@ -96,8 +109,8 @@ func TestTraces(t *testing.T) {
 			t.Logf("%s: %v", r.key, r.time.Round(time.Millisecond))
 		}
 	}
-	t.Logf("%d games agree with every trace, %d too large (%d of them not tried under GDLAB_QUICK), %d rejected by the prover too, %d in all",
-		agree, large, skipped, neither, len(files))
+	t.Logf("%d games agree with every trace, %d too large (%d of them not tried under GDLAB_QUICK), %d rejected by the prover too, %d not asked for, %d in all",
+		agree, large, skipped, neither, unlisted, len(files))
 }
 
 // beyondBounds are the corpus games whose grounding exceeds the default
@@ -112,15 +125,21 @@ var beyondBounds = []string{
 
 var errSkipped = errors.New("beyond the grounding bound: not tried in quick mode")
 
+var errNotListed = errors.New("not among the games asked for")
+
 // proverLoads reports whether the reference prover accepts a game's rules.
 func proverLoads(dir, key string) bool {
 	_, err := prover.Load(kifPath(dir, key))
 	return err == nil
 }
 
-func replayGame(dir, key, traceFile string) ([]string, error) {
+func replayGame(dir, key, traceFile string, machine func(*propnet.Net) (game.Machine, error)) ([]string, error) {
 	start := time.Now()
 	net, err := buildNet(dir, key)
+	if err != nil {
+		return nil, err
+	}
+	m, err := machine(net)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +162,7 @@ func replayGame(dir, key, traceFile string) ([]string, error) {
 	}
 	var dis []string
 	for _, tr := range trs {
-		d, err := game.Replay(ctx, net, tr)
+		d, err := game.Replay(ctx, m, tr)
 		if err != nil {
 			return nil, err
 		}

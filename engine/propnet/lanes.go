@@ -1,0 +1,434 @@
+package propnet
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"gdlab/engine/game"
+)
+
+// LaneCount is how many playouts a Lanes runs at once: one per bit of a
+// word.
+const LaneCount = 64
+
+// Lanes runs 64 independent playouts at once on a Flat machine's
+// straight-line code: every node's value is a word whose bit i is its
+// value in lane i, so one pass over the gates steps every lane. Each lane
+// draws its own moves. A lane that reaches a terminal state stops there
+// while the others go on. Lanes is for batch playouts (its rate is 64
+// playouts per call); it is not a game.Simulator. It is not safe for
+// concurrent use. Its methods allocate nothing but State.
+type Lanes struct {
+	p       *program
+	net     *Net
+	val     []uint64   // slot 2v: node v's lanes; 2v+1: their negation
+	state   []uint64   // per base proposition: the lanes that hold it
+	target  []uint64   // scratch for advance
+	done    uint64     // lanes in a terminal state
+	goalsOK bool       // the goal gates are up to date
+	set     [][]int32  // per role: the input propositions set
+	setW    [][]uint64 // per role, per entry of set: the lanes that play it
+	scalar  bool       // choose with chooseScalar
+	cand    []int32    // scratch for choose: moves legal in some lane
+	candW   []uint64   // the lanes where cand's moves are legal
+	count   [LaneCount]int32
+	choice  [LaneCount]int32
+}
+
+// NewLanes returns 64 lanes at the initial state.
+func (f *Flat) NewLanes() *Lanes { return newLanes(f.p) }
+
+func newLanes(p *program) *Lanes {
+	l := &Lanes{p: p, net: p.net, val: make([]uint64, p.slots()),
+		state: make([]uint64, len(p.net.facts)), target: make([]uint64, len(p.net.facts)), set: make([][]int32, len(p.net.roles)), setW: make([][]uint64, len(p.net.roles))}
+	for v := 1; v < len(l.val); v += 2 {
+		l.val[v] = ^uint64(0)
+	}
+	l.Reset()
+	return l
+}
+
+// Reset puts every lane at the initial state.
+func (l *Lanes) Reset() {
+	for b := range l.state {
+		w := uint64(0)
+		if l.net.initial[b>>6]&(1<<uint(b&63)) != 0 {
+			w = ^uint64(0)
+		}
+		l.state[b] = w
+		l.setNode(l.net.baseNode[b], w)
+	}
+	l.clearMoves()
+	l.evalState()
+}
+
+func (l *Lanes) setNode(node int32, w uint64) {
+	if node >= 0 {
+		l.val[2*node], l.val[2*node+1] = w, ^w
+	}
+}
+
+func (l *Lanes) clearMoves() {
+	p := l.p
+	for r, ins := range l.set {
+		for _, i := range ins {
+			l.setNode(l.net.inputNode[i], 0)
+			for _, ps := range p.sets[p.setOff[i]:p.setOff[i+1]] {
+				l.val[2*ps] = 0 // no gate reads a pseudo-node negated
+			}
+		}
+		l.set[r], l.setW[r] = ins[:0], l.setW[r][:0]
+	}
+}
+
+// setPseudos computes the pseudo-nodes from the moves set: each is the
+// OR over its input propositions of the lanes that play them.
+func (l *Lanes) setPseudos() {
+	p := l.p
+	for r, ins := range l.set {
+		for k, i := range ins {
+			for _, ps := range p.sets[p.setOff[i]:p.setOff[i+1]] {
+				l.val[2*ps] |= l.setW[r][k]
+			}
+		}
+	}
+}
+
+// evalState evaluates the gates that read the state, with no moves set,
+// and marks the lanes that are terminal.
+func (l *Lanes) evalState() {
+	runWords(&l.p.stateCode, l.val)
+	if l.net.stateReadsMoves {
+		runWords(&l.p.moveCode, l.val)
+	}
+	l.done = l.val[l.p.terminal]
+	l.goalsOK = false
+}
+
+// runWords evaluates c.segs on words of lanes.
+func runWords(c *code, val []uint64) {
+	for _, sg := range c.segs {
+		ops := c.ops[sg.lo:sg.hi]
+		switch sg.kind {
+		case segAnd2:
+			for i := 0; i+2 < len(ops); i += 3 {
+				v := val[ops[i+1]] & val[ops[i+2]]
+				val[ops[i]], val[ops[i]+1] = v, ^v
+			}
+		case segOr2:
+			for i := 0; i+2 < len(ops); i += 3 {
+				v := val[ops[i+1]] | val[ops[i+2]]
+				val[ops[i]], val[ops[i]+1] = v, ^v
+			}
+		case segAnd:
+			for i := 0; i < len(ops); {
+				out, k := ops[i], int(ops[i+1])
+				v := ^uint64(0)
+				for _, x := range ops[i+2 : i+2+k] {
+					v &= val[x]
+				}
+				val[out], val[out+1] = v, ^v
+				i += 2 + k
+			}
+		case segOr:
+			for i := 0; i < len(ops); {
+				out, k := ops[i], int(ops[i+1])
+				v := uint64(0)
+				for _, x := range ops[i+2 : i+2+k] {
+					v |= val[x]
+				}
+				val[out], val[out+1] = v, ^v
+				i += 2 + k
+			}
+		}
+	}
+}
+
+// Playouts plays every lane that is not terminal on with uniformly random
+// legal joint moves until it is terminal, or for at most maxSteps joint
+// moves when maxSteps > 0, and returns the joint moves played, summed
+// over the lanes. Each lane draws with one rng.IntN per role and step
+// (none when the role has one move). It fails with ErrNoLegalMove when a
+// role has no legal move in a lane that is not terminal.
+func (l *Lanes) Playouts(rng *rand.Rand, maxSteps int) (int, error) {
+	total := 0
+	for steps := 0; maxSteps <= 0 || steps < maxSteps; steps++ {
+		active := ^l.done
+		if active == 0 {
+			break
+		}
+		for r := range l.set {
+			if err := l.choose(r, active, rng); err != nil {
+				return total, err
+			}
+		}
+		l.setPseudos()
+		runWords(&l.p.moveCode, l.val)
+		l.advance(active)
+		total += bits.OnesCount64(active)
+	}
+	return total, nil
+}
+
+// choose draws role's move in every active lane and sets it on the
+// inputs, by chooseSliced unless the role has too many moves for its
+// counters (or scalar is set, to measure the two).
+func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
+	if n := l.net.inputOff[role+1] - l.net.inputOff[role]; !l.scalar && n < 1<<maxPlanes {
+		return l.chooseSliced(role, active, rng)
+	}
+	return l.chooseScalar(role, active, rng)
+}
+
+// chooseScalar draws as chooseSliced does, with a counter per lane: a
+// first pass counts each lane's legal moves and lists the moves legal in
+// some lane, a second walks that list to find the drawn ones.
+func (l *Lanes) chooseScalar(role int, active uint64, rng *rand.Rand) error {
+	p, n := l.p, l.net
+	lo, hi := n.inputOff[role], n.inputOff[role+1]
+	l.count = [LaneCount]int32{}
+	l.cand, l.candW = l.cand[:0], l.candW[:0]
+	for i := lo; i < hi; i++ {
+		w := l.val[p.legal[i]] & l.val[p.gate[i]] & active
+		if w == 0 {
+			continue
+		}
+		l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+		for ; w != 0; w &= w - 1 {
+			l.count[bits.TrailingZeros64(w)]++
+		}
+	}
+	for w := active; w != 0; w &= w - 1 {
+		k := bits.TrailingZeros64(w)
+		if l.count[k] == 0 {
+			return ErrNoLegalMove
+		}
+		l.choice[k] = int32(pick(rng, int(l.count[k])))
+	}
+	pending := active
+	for c := 0; c < len(l.cand) && pending != 0; c++ {
+		i, hit := l.cand[c], uint64(0)
+		for w := l.candW[c] & pending; w != 0; w &= w - 1 {
+			k := bits.TrailingZeros64(w)
+			if l.choice[k] == 0 {
+				hit |= 1 << uint(k)
+			}
+			l.choice[k]--
+		}
+		if hit != 0 {
+			pending &^= hit
+			l.setNode(n.inputNode[i], hit)
+			l.set[role] = append(l.set[role], i)
+			l.setW[role] = append(l.setW[role], hit)
+		}
+	}
+	return nil
+}
+
+// advance moves the active lanes to their next states, clears the moves
+// and evaluates the new states.
+func (l *Lanes) advance(active uint64) {
+	// Next lits may read base propositions directly: read them all
+	// before writing any.
+	for b, x := range l.p.next {
+		l.target[b] = l.val[x]&active | l.state[b]&^active
+	}
+	for b, w := range l.target {
+		if w != l.state[b] {
+			l.state[b] = w
+			l.setNode(l.net.baseNode[b], w)
+		}
+	}
+	l.clearMoves()
+	l.evalState()
+}
+
+// Terminal reports whether lane is in a terminal state.
+func (l *Lanes) Terminal(lane int) bool {
+	return lane >= 0 && lane < LaneCount && l.done&(1<<uint(lane)) != 0
+}
+
+// Goals appends every role's goal in lane's state to dst[:0], -1 where the
+// rules give no single integer value. The first call after the lanes
+// move evaluates the goal gates of every lane at once.
+func (l *Lanes) Goals(lane int, dst []int) []int {
+	dst = dst[:0]
+	if lane < 0 || lane >= LaneCount {
+		return dst
+	}
+	if !l.goalsOK {
+		runWords(&l.p.goalCode, l.val)
+		l.goalsOK = true
+	}
+	bit := uint64(1) << uint(lane)
+	for r, gs := range l.p.goals {
+		g := -1
+		for i, x := range gs {
+			if l.val[x]&bit == 0 {
+				continue
+			}
+			if g != -1 || !l.net.goals[r][i].ok {
+				g = -2
+				break
+			}
+			g = l.net.goals[r][i].value
+		}
+		dst = append(dst, max(g, -1))
+	}
+	return dst
+}
+
+// State returns lane's current state. It allocates. It fails for a lane
+// out of range.
+func (l *Lanes) State(lane int) (game.State, error) {
+	if lane < 0 || lane >= LaneCount {
+		return nil, fmt.Errorf("propnet: no lane %d (there are %d)", lane, LaneCount)
+	}
+	bs := make([]uint64, l.net.words)
+	for b, w := range l.state {
+		if w&(1<<uint(lane)) != 0 {
+			bs[b>>6] |= 1 << uint(b&63)
+		}
+	}
+	return l.net.newState(bs), nil
+}
+
+// refillAt is how many lanes must have ended their playouts before Stream
+// reads their goals and restarts them: reading goals evaluates the goal
+// gates of every lane, and restarting evaluates the state's gates again,
+// so both are paid once per refillAt playouts, while a lane that has ended
+// idles until then.
+const refillAt = 16
+
+// Stream plays uniformly random playouts from the initial state on every
+// lane until n of them have ended in a terminal state, restarting each
+// lane from the initial state once its playout has ended, so that no lane
+// idles for long. It passes each ended playout's goals (as Goals gives
+// them) to record, which may be nil and must not keep the slice, and
+// returns the playouts ended (n, unless ctx ends first) and the joint
+// moves they played. Playouts still running at the end are dropped. It
+// fails with ErrNoLegalMove when a role has no legal move in a lane that
+// is not terminal.
+func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(goals []int)) (playouts, steps int, err error) {
+	l.Reset()
+	var laneSteps [LaneCount]int
+	goals := make([]int, 0, len(l.net.roles))
+	for playouts < n {
+		if err := ctx.Err(); err != nil {
+			return playouts, steps, err
+		}
+		if bits.OnesCount64(l.done) >= refillAt {
+			for w := l.done; w != 0 && playouts < n; w &= w - 1 {
+				k := bits.TrailingZeros64(w)
+				if record != nil {
+					record(l.Goals(k, goals))
+				}
+				playouts++
+				steps += laneSteps[k]
+				laneSteps[k] = 0
+			}
+			l.restart(l.done)
+			continue
+		}
+		active := ^l.done
+		for r := range l.set {
+			if err := l.choose(r, active, rng); err != nil {
+				return playouts, steps, err
+			}
+		}
+		l.setPseudos()
+		runWords(&l.p.moveCode, l.val)
+		l.advance(active)
+		for w := active; w != 0; w &= w - 1 {
+			laneSteps[bits.TrailingZeros64(w)]++
+		}
+	}
+	return playouts, steps, nil
+}
+
+// restart puts the lanes of mask at the initial state.
+func (l *Lanes) restart(mask uint64) {
+	for b, w := range l.state {
+		nw := w &^ mask
+		if l.net.initial[b>>6]&(1<<uint(b&63)) != 0 {
+			nw |= mask
+		}
+		if nw != w {
+			l.state[b] = nw
+			l.setNode(l.net.baseNode[b], nw)
+		}
+	}
+	l.evalState()
+}
+
+// maxPlanes bounds the bits of chooseSliced's counters: roles with
+// 2^maxPlanes moves or more are drawn by chooseScalar. Every move legal in
+// some lane costs chooseSliced a test of all the planes, so many planes
+// lose: on speedChess (3,832 moves a role, 12 planes) slicing measured
+// 0.91x the scalar draw, on the games with at most 8 planes 1.0-1.1x.
+const maxPlanes = 8
+
+// chooseSliced draws role's move in every active lane and sets it on the
+// inputs. Each lane's count of legal moves is kept bit-sliced, bit j of
+// every lane's count in one word, so that adding a move's lanes costs a
+// few word operations however many lanes it is legal in. Lane k then
+// draws r_k = rng.IntN(count_k) (no draw for one move) and takes the
+// move where its remaining count, also bit-sliced, reaches 0, walking the
+// moves legal in some lane in move order: the same moves chooseScalar
+// takes for the same draws.
+func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
+	p, n := l.p, l.net
+	lo, hi := n.inputOff[role], n.inputOff[role+1]
+	planes := bits.Len32(uint32(hi - lo))
+	var cnt, rem [maxPlanes]uint64
+	l.cand, l.candW = l.cand[:0], l.candW[:0]
+	for i := lo; i < hi; i++ {
+		w := l.val[p.legal[i]] & l.val[p.gate[i]] & active
+		if w == 0 {
+			continue
+		}
+		l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+		for j, carry := 0, w; carry != 0; j++ {
+			cnt[j], carry = cnt[j]^carry, cnt[j]&carry
+		}
+	}
+	for w := active; w != 0; w &= w - 1 {
+		k := uint(bits.TrailingZeros64(w))
+		c := 0
+		for j := range planes {
+			c |= int(cnt[j]>>k&1) << j
+		}
+		if c == 0 {
+			return ErrNoLegalMove
+		}
+		r := uint64(pick(rng, c))
+		for j := range planes {
+			rem[j] |= (r >> j & 1) << k
+		}
+	}
+	pending := active
+	for c := 0; c < len(l.cand) && pending != 0; c++ {
+		w := l.candW[c] & pending
+		if w == 0 {
+			continue
+		}
+		zero := ^uint64(0)
+		for j := range planes {
+			zero &^= rem[j]
+		}
+		hit := w & zero
+		for j, borrow := 0, w&^hit; borrow != 0; j++ {
+			rem[j], borrow = rem[j]^borrow, ^rem[j]&borrow
+		}
+		if hit != 0 {
+			i := l.cand[c]
+			pending &^= hit
+			l.setNode(n.inputNode[i], hit)
+			l.set[role] = append(l.set[role], i)
+			l.setW[role] = append(l.setW[role], hit)
+		}
+	}
+	return nil
+}
