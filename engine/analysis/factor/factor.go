@@ -89,7 +89,7 @@ type Analysis struct {
 	Terminal *Combination
 	Goals    [][]Combination
 	opt      Options
-	factorOf []int      // base -> factor, -1 for context
+	factorOf []int     // base -> factor, -1 for context
 	effects  [][][]int // per role, per move: the bases it can change
 }
 

@@ -21,7 +21,7 @@ type graph struct {
 	// conjuncts lists per input the conjuncts of its legality (ANDs
 	// flattened, negations pushed in), each as the bases it reads.
 	conjuncts [][][]int
-	context   []bool  // per base: set apart as context
+	context   []bool // per base: set apart as context
 }
 
 // readGraph walks the supports of every next and legal output and tests

@@ -101,10 +101,10 @@ type verifier struct {
 	m      game.Machine
 	a      *Analysis
 	res    *Verification
-	inside []map[string]bool   // per factor: its facts and the context's
+	inside []map[string]bool     // per factor: its facts and the context's
 	moves  [][]map[string]string // per factor, per role: its moves' texts, to their projections
-	pool   []game.State        // states met, for the rest of mixed states
-	next   int                 // the next factor to check
+	pool   []game.State          // states met, for the rest of mixed states
+	next   int                   // the next factor to check
 	failed map[int]bool
 }
 
