@@ -31,9 +31,9 @@ type Combination struct {
 	Output  string // "terminal" or "(goal ROLE VALUE)"
 	Join    Join
 	Factors []int // the factors the output reads, ascending
-	// OrContext: the output is the combination or a condition on the
-	// context alone (a step limit), which the OR (AND) above it adds.
-	OrContext bool `json:",omitempty"`
+	// WithContext: the gate above the combination adds a condition on
+	// the context alone, as in "both parts done, or step 50".
+	WithContext bool `json:",omitempty"`
 	// Gate, for Coupled, names the gate that joins several factors and
 	// two of the propositions it reads from different factors; Joined
 	// lists the factors it reads.
@@ -110,7 +110,7 @@ func (cl *classifier) classify(out string, l circuit.Lit) Combination {
 		comb.Join = ReadsOne
 		return comb
 	}
-	l, comb.OrContext = cl.skipContext(l)
+	l, comb.WithContext = cl.skipContext(l)
 	kind, _, _ := cl.gateKind(l)
 	comb.Join = Disjunction
 	if kind == circuit.KindAnd {

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// maxListed bounds the factors and the joint moves Explain lists.
+const maxListed = 8
+
 // Explain describes the factoring in sentences: the context, each factor
 // with its size and moves, noops and joint moves, how the outputs combine
 // the factors, and, when the game does not factor, the joins that coupled
@@ -17,6 +20,10 @@ func (a *Analysis) Explain() []string {
 		out = append(out, "context: "+a.facts(a.Context, 6))
 	}
 	for k, f := range a.Factors {
+		if k == maxListed {
+			out = append(out, fmt.Sprintf("… and %d more factors", len(a.Factors)-maxListed))
+			break
+		}
 		nb, nm := f.Size()
 		out = append(out, fmt.Sprintf("factor %d: %d base propositions, %d moves (%s): %s", k, nb, nm, a.moveCounts(f), a.facts(f.Bases, 4)))
 	}
@@ -25,7 +32,11 @@ func (a *Analysis) Explain() []string {
 			out = append(out, fmt.Sprintf("%s has %d moves that change no factor (noops), e.g. %s", a.Roles[r], len(ms), a.Moves[r][ms[0]]))
 		}
 	}
-	for _, j := range a.Joint {
+	for i, j := range a.Joint {
+		if i == maxListed {
+			out = append(out, fmt.Sprintf("… and %d more joint moves", len(a.Joint)-maxListed))
+			break
+		}
 		out = append(out, fmt.Sprintf("joint move: (does %s %s) changes factors %v", a.Roles[j.Role], a.Moves[j.Role][j.Move], j.Factors))
 	}
 	if !a.Factored() {
@@ -50,6 +61,9 @@ func (c Combination) String() string {
 	s := fmt.Sprintf("%s: %s", c.Output, c.Join)
 	if len(c.Factors) > 0 {
 		s += fmt.Sprintf(" of factors %v", c.Factors)
+	}
+	if c.WithContext {
+		s += ", with a condition on the context"
 	}
 	if c.Gate != "" {
 		s += " at gate " + c.Gate

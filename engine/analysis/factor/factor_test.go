@@ -119,7 +119,7 @@ func TestConjunction(t *testing.T) {
 	if moving(a) != 2 {
 		t.Fatalf("%d factors with moves, want 2", moving(a))
 	}
-	if a.Terminal.Join != Conjunction || !a.Terminal.OrContext {
+	if a.Terminal.Join != Conjunction || !a.Terminal.WithContext {
 		t.Errorf("terminal %v, want a conjunction or the context", a.Terminal)
 	}
 	if goalJoin(a, 0, "100") != Conjunction || goalJoin(a, 0, "0") != Disjunction {

@@ -26,6 +26,7 @@ const (
 	LatchesFile    = "latches-corpus.json"
 	EnablementFile = "local-enablement.json"
 	EmulationFile  = "emulation-corpus.json"
+	FactorsFile    = "factors-corpus.json"
 )
 
 // Games returns the game folders of a shared corpus (shared/games/<key>),
