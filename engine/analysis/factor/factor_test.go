@@ -68,6 +68,14 @@ func goalJoin(a *Analysis, role int, value string) Join {
 	return ""
 }
 
+// mustVerify fails the test unless Verify confirms a on m.
+func mustVerify(t *testing.T, m game.Machine, a *Analysis) {
+	t.Helper()
+	if v := verified(t, m, a); !v.Verified() {
+		t.Errorf("not verified: %+v", v)
+	}
+}
+
 func verified(t *testing.T, m game.Machine, a *Analysis) *Verification {
 	t.Helper()
 	v, err := Verify(context.Background(), m, a, VerifyOptions{Seed: 1, Matches: 40})
@@ -99,16 +107,12 @@ func TestCounters(t *testing.T) {
 	if goalJoin(a, 0, "100") != Disjunction || goalJoin(a, 0, "0") != Conjunction {
 		t.Errorf("goals %v, want a disjunction for 100 and a conjunction for 0", a.Goals)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 	pr, err := prover.Load("testdata/counters.kif")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := verified(t, pr, a); !v.Verified() { // the same check through the prover
-		t.Errorf("not verified on the prover: %+v", v)
-	}
+	mustVerify(t, pr, a) // the same check through the prover
 }
 
 // TestConjunction: a terminal "both counters at 3, or step 6" is a
@@ -125,9 +129,7 @@ func TestConjunction(t *testing.T) {
 	if goalJoin(a, 0, "100") != Conjunction || goalJoin(a, 0, "0") != Disjunction {
 		t.Errorf("goals %v, want a conjunction for 100 and a disjunction for 0", a.Goals)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 }
 
 // TestCoupled: games that must not factor, each with the dependency that
@@ -174,9 +176,7 @@ func TestJointMoves(t *testing.T) {
 	if moving(a) != 2 || len(a.Joint) != 1 || a.Moves[0][a.Joint[0].Move] != "both" || !slices.Equal(a.Joint[0].Factors, []int{0, 1}) {
 		t.Fatalf("factors %v, joint %v: want two factors joined by both", factorFacts(a), a.Joint)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 	_, a = analyze(t, "joint", Options{NoJointMoves: true})
 	if moving(a) != 1 || !coupledBy(a, "(does robot both) changes both") {
 		t.Errorf("with NoJointMoves: %d factors, couplings %v", moving(a), a.Couplings)
@@ -190,9 +190,7 @@ func TestKeepTest(t *testing.T) {
 	if moving(a) != 2 || len(a.Joint) != 0 || len(a.Noops[0]) != 1 {
 		t.Fatalf("factors %v, joint %v, noops %v: want two factors, no joint move, stay a noop", factorFacts(a), a.Joint, a.Noops)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 	_, a = analyze(t, "frame_other", Options{NoKeepTest: true})
 	if len(a.Joint) != 3 {
 		t.Errorf("without the keep test: joint moves %v, want all three", a.Joint)
@@ -212,9 +210,7 @@ func TestAbsence(t *testing.T) {
 	if got := factorFacts(a); !slices.EqualFunc(got, want, slices.Equal) || len(a.Factors) != 2 {
 		t.Errorf("factors %v, want %v", got, want)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 }
 
 // TestContext: a turn marker is context; without the context every move's
@@ -232,9 +228,7 @@ func TestContext(t *testing.T) {
 	if a.Terminal.Join != Disjunction || goalJoin(a, 0, "100") != ReadsOne || goalJoin(a, 1, "100") != ReadsOne {
 		t.Errorf("terminal %v, goals %v: want a disjunction, one factor each", a.Terminal, a.Goals)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 	_, a = analyze(t, "turns", Options{NoContext: true})
 	if moving(a) != 1 || !coupledBy(a, "reads (control ") {
 		t.Errorf("without the context: %d factors, couplings %v", moving(a), a.Couplings)
@@ -252,9 +246,7 @@ func TestProductMoves(t *testing.T) {
 	if moving(a) != 2 || len(a.Joint) != 1 || a.Moves[0][a.Joint[0].Move] != "(do incp incq)" {
 		t.Fatalf("with ProductMoves: factors %v, joint %v", factorFacts(a), a.Joint)
 	}
-	if v := verified(t, net, a); !v.Verified() {
-		t.Errorf("not verified: %+v", v)
-	}
+	mustVerify(t, net, a)
 }
 
 // TestVerifyFindsCoupling: the factoring of counters.kif is wrong for the

@@ -48,23 +48,14 @@ type FactorSize struct{ Bases, Moves int }
 // within Timeout.
 func FactorRow(ctx context.Context, dir string) FactorEntry {
 	e := FactorEntry{Game: key(dir)}
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
-	d, err := Rules(dir)
-	if err == nil {
-		var net *propnet.Net
-		if net, err = propnet.Build(ctx, d, propnet.Options{}); err == nil {
-			var a *factor.Analysis
-			if a, err = factor.Analyze(ctx, net, factor.Options{}); err == nil {
-				if err = e.fill(ctx, net, a); err == nil {
-					return e
-				}
-			}
+	if msg := onNetwork(ctx, dir, func(ctx context.Context, net *propnet.Net) error {
+		a, err := factor.Analyze(ctx, net, factor.Options{})
+		if err == nil {
+			err = e.fill(ctx, net, a)
 		}
-	}
-	e = FactorEntry{Game: e.Game, Error: err.Error()}
-	if timedOut(err) {
-		e.Error = "over 20 s"
+		return err
+	}); msg != "" {
+		e = FactorEntry{Game: e.Game, Error: msg}
 	}
 	return e
 }
