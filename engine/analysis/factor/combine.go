@@ -24,6 +24,7 @@ const (
 	Disjunction  Join = "disjunction" // an OR of parts, each in one factor
 	Conjunction  Join = "conjunction" // an AND of parts, each in one factor
 	Coupled      Join = "coupled"     // a part under the top OR (AND) reads several factors through an AND (OR)
+	Sum          Join = "sum"         // one of a role's goal values that add per-factor scores (Analysis.Sums)
 )
 
 // Combination says how one output reads the factors.
@@ -47,6 +48,7 @@ func (a *Analysis) combine(ctx context.Context, c *circuit.Circuit) error {
 	t := cl.classify("terminal", c.Terminal)
 	a.Terminal = &t
 	a.Goals = make([][]Combination, len(c.Goals))
+	a.Sums = make([][]Score, len(c.Goals))
 	for r, gs := range c.Goals {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -55,8 +57,23 @@ func (a *Analysis) combine(ctx context.Context, c *circuit.Circuit) error {
 			out := fmt.Sprintf("(goal %s %s)", a.Roles[r], g.Text)
 			a.Goals[r] = append(a.Goals[r], cl.classify(out, g.Lit))
 		}
+		if !a.opt.NoSums && slices.ContainsFunc(a.Goals[r], func(c Combination) bool { return c.Join == Coupled }) {
+			a.markSum(cl, r)
+		}
 	}
 	return nil
+}
+
+// markSum makes role r's goal outputs Sum when they add per-factor scores.
+func (a *Analysis) markSum(cl *classifier, r int) {
+	scores, ok := cl.sum(r)
+	if !ok {
+		return
+	}
+	a.Sums[r] = scores
+	for i := range a.Goals[r] {
+		a.Goals[r][i].Join, a.Goals[r][i].Gate, a.Goals[r][i].Joined = Sum, "", nil
+	}
 }
 
 // classifier reads outputs against the factors.

@@ -58,6 +58,9 @@ type Options struct {
 	ProductMoves bool
 	// NoCombination skips the analysis of goals and terminal.
 	NoCombination bool
+	// NoSums does not try to read a role's coupled goal outputs as a sum
+	// of per-factor scores (see Score), so they join their factors.
+	NoSums bool
 	// NoOutputJoins keeps factors that a goal or the terminal couples (see
 	// Coupled) apart; by default they are joined, until every output
 	// combines the factors it reads by one OR or one AND.
@@ -88,9 +91,13 @@ type Analysis struct {
 	// combine the factors; nil with Options.NoCombination.
 	Terminal *Combination
 	Goals    [][]Combination
+	// Sums holds per role the per-factor scores its goal adds up, or nil
+	// when its goal is no sum.
+	Sums     [][]Score
 	opt      Options
-	factorOf []int     // base -> factor, -1 for context
-	effects  [][][]int // per role, per move: the bases it can change
+	circuit  *circuit.Circuit // for Verify's check of sums
+	factorOf []int            // base -> factor, -1 for context
+	effects  [][][]int        // per role, per move: the bases it can change
 }
 
 // MaxCouplings bounds Analysis.Couplings.
@@ -150,7 +157,7 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Roles: net.Roles(), Bases: net.BaseProps(), opt: opt}
+	a := &Analysis{Roles: net.Roles(), Bases: net.BaseProps(), opt: opt, circuit: c}
 	for r := range a.Roles {
 		a.Moves = append(a.Moves, net.InputProps(r))
 	}

@@ -132,6 +132,33 @@ func TestConjunction(t *testing.T) {
 	mustVerify(t, net, a)
 }
 
+// TestSum: a goal that adds 50 per counter at 3 is a sum of per-factor
+// scores; Verify checks it, and fails scores changed by hand. With NoSums
+// the goal couples the counters.
+func TestSum(t *testing.T) {
+	net, a := analyze(t, "sum", Options{})
+	if moving(a) != 2 || a.Sums[0] == nil {
+		t.Fatalf("%d factors, sums %v: want two factors and a sum", moving(a), a.Sums)
+	}
+	for _, g := range a.Goals[0] {
+		if g.Join != Sum {
+			t.Errorf("%v: want sum", g)
+		}
+	}
+	mustVerify(t, net, a)
+	if v := verified(t, net, a); v.SumChecks == 0 {
+		t.Errorf("no sum checked: %+v", v)
+	}
+	a.Sums[0][0].Value += 10
+	if v := verified(t, net, a); v.Verified() || len(v.Failures) == 0 || v.Failures[0].Kind != "sum" {
+		t.Errorf("scores changed by hand: %+v, want a sum failure", v)
+	}
+	_, a = analyze(t, "sum", Options{NoSums: true})
+	if moving(a) != 1 {
+		t.Errorf("with NoSums: %d factors, want 1", moving(a))
+	}
+}
+
 // TestCoupled: games that must not factor, each with the dependency that
 // couples the counters named.
 func TestCoupled(t *testing.T) {

@@ -3,11 +3,13 @@ package factor
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
 
 	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/internal/circuit"
 	"gdlab/engine/game"
 )
 
@@ -51,19 +53,28 @@ func (f Failure) String() string {
 
 // Verification is the outcome of Verify.
 type Verification struct {
-	Matches int // matches played
+	sums    bool // the analysis found sums
+	Matches int  // matches played
 	// Checks counts the factor checks made whose mixed state differed
 	// from the sampled one outside the factor; Vacuous those where it did
 	// not (short matches give few distinct states), which prove nothing.
 	Checks, Vacuous int
 	// Skipped counts checks given up because a role had no legal move
 	// outside the factor in the mixed state to stand for its move.
-	Skipped  int
-	Failures []Failure // the first failure of each factor that failed
+	Skipped int
+	// SumChecks counts the sampled states where a goal read as a sum of
+	// per-factor scores (Analysis.Sums) was compared with the game's.
+	SumChecks int
+	// Failures lists the first failure of each factor that failed, and
+	// of each role whose sum failed (Kind "sum", Factor -1).
+	Failures []Failure
 }
 
-// Verified reports whether some check was made and none failed.
-func (v *Verification) Verified() bool { return v.Checks > 0 && len(v.Failures) == 0 }
+// Verified reports whether some check was made, and some sum check for
+// every sum found, and none failed.
+func (v *Verification) Verified() bool {
+	return v.Checks > 0 && len(v.Failures) == 0 && (!v.sums || v.SumChecks > 0)
+}
 
 // Verify checks by seeded random play on m, a machine of the analysed
 // game, that each factor's part of the state evolves on its own. At a
@@ -82,8 +93,11 @@ func Verify(ctx context.Context, m game.Machine, a *Analysis, opt VerifyOptions)
 	if !slices.Equal(m.Roles(), a.Roles) {
 		return nil, fmt.Errorf("factor: the machine's roles %v are not the analysis's %v", m.Roles(), a.Roles)
 	}
-	v := &verifier{m: m, a: a, res: &Verification{}, failed: map[int]bool{}}
+	v := &verifier{m: m, a: a, res: &Verification{}, failed: map[int]bool{}, sumFailed: map[int]bool{}}
 	v.index()
+	for _, sc := range a.Sums {
+		v.res.sums = v.res.sums || sc != nil
+	}
 	if len(a.Factors) < 2 {
 		return v.res, nil // one part is the whole game: nothing to check
 	}
@@ -106,6 +120,10 @@ type verifier struct {
 	pool   []game.State          // states met, for the rest of mixed states
 	next   int                   // the next factor to check
 	failed map[int]bool
+	// sumFailed marks the roles whose sum failed; eval reads the
+	// network's gates for the sums' conditions.
+	sumFailed map[int]bool
+	eval      *circuit.Evaluator
 }
 
 func (v *verifier) index() {
@@ -147,6 +165,9 @@ func (v *verifier) match(ctx context.Context, match int, rng *rand.Rand, opt Ver
 	s := v.m.Initial()
 	for step := 0; step < opt.maxSteps() && v.res.Checks+v.res.Vacuous < opt.checks(); step++ {
 		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := v.checkSums(match, step, s); err != nil {
 			return err
 		}
 		if term, err := v.m.Terminal(s); err != nil || term {
@@ -345,4 +366,69 @@ func (v *verifier) jointText(joint []game.Move) string {
 		parts = append(parts, v.m.MoveText(r, mv))
 	}
 	return "(" + strings.Join(parts, " ") + ")"
+}
+
+// checkSums compares, for each role whose goal is a sum, the game's goal
+// in s (where it has one) with the scores of the conditions that hold:
+// exactly one condition of each factor must hold and the scores must add
+// up to the goal.
+func (v *verifier) checkSums(match, step int, s game.State) error {
+	for r, scores := range v.a.Sums {
+		if scores == nil || v.sumFailed[r] {
+			continue
+		}
+		goal, err := v.m.Goal(s, r)
+		if err != nil {
+			continue // no goal defined here
+		}
+		v.res.SumChecks++
+		total, held := v.scoresIn(s, scores)
+		detail := ""
+		for k, n := range held {
+			if n != 1 {
+				detail = fmt.Sprintf("%s's goal: %d of factor %d's conditions hold", v.a.Roles[r], n, k)
+				break
+			}
+		}
+		if detail == "" && math.Abs(total-float64(goal)) > 1e-6 {
+			detail = fmt.Sprintf("%s's goal is %d, the factors' scores add up to %g", v.a.Roles[r], goal, total)
+		}
+		if detail != "" {
+			v.sumFailed[r] = true
+			v.res.Failures = append(v.res.Failures, Failure{Factor: -1, Match: match, Step: step, Kind: "sum", Detail: detail})
+		}
+	}
+	return nil
+}
+
+// scoresIn evaluates the scores' conditions in s: their total and, per
+// factor, how many hold.
+func (v *verifier) scoresIn(s game.State, scores []Score) (float64, map[int]int) {
+	if v.eval == nil {
+		v.eval = circuit.NewEvaluator(v.a.circuit)
+	}
+	holds := map[string]bool{}
+	for _, f := range s.Facts() {
+		holds[f] = true
+	}
+	bases := make([]int, len(v.a.Bases))
+	vals := make([]bool, len(v.a.Bases))
+	for b, f := range v.a.Bases {
+		bases[b], vals[b] = b, holds[f]
+	}
+	total, held := 0.0, map[int]int{}
+	for _, sc := range scores {
+		if _, ok := held[sc.Factor]; !ok {
+			held[sc.Factor] = 0
+		}
+		all := true
+		for _, l := range sc.Lits {
+			all = all && v.eval.With(l, bases, vals) == circuit.True
+		}
+		if all {
+			total += sc.Value
+			held[sc.Factor]++
+		}
+	}
+	return total, held
 }
