@@ -29,10 +29,15 @@ type FactorEntry struct {
 	Terminal string   `json:",omitempty"`
 	Goals    []string `json:",omitempty"`
 	// Verified: factor.Verify (seed 1, default options) made checks and
-	// none failed; Checks counts them, Failure is the first failure.
-	Verified bool   `json:",omitempty"`
-	Checks   int    `json:",omitempty"`
-	Failure  string `json:",omitempty"`
+	// none failed; Checks counts them, Vacuous the mixed states that
+	// equalled the sampled one (a game of one step has nothing else),
+	// SumChecks the states where a sum was compared with the goal;
+	// Failure is the first failure.
+	Verified  bool   `json:",omitempty"`
+	Checks    int    `json:",omitempty"`
+	Vacuous   int    `json:",omitempty"`
+	SumChecks int    `json:",omitempty"`
+	Failure   string `json:",omitempty"`
 	// Why, for a game that does not factor, names the join between the
 	// largest candidate parts.
 	Why   string `json:",omitempty"`
@@ -90,7 +95,7 @@ func (e *FactorEntry) fill(ctx context.Context, net *propnet.Net, a *factor.Anal
 	if err != nil {
 		return err
 	}
-	e.Verified, e.Checks = v.Verified(), v.Checks
+	e.Verified, e.Checks, e.Vacuous, e.SumChecks = v.Verified(), v.Checks, v.Vacuous, v.SumChecks
 	if len(v.Failures) > 0 {
 		e.Failure = v.Failures[0].String()
 	}
