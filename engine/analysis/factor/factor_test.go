@@ -15,7 +15,13 @@ import (
 // analyze loads a testdata game and analyses it.
 func analyze(t *testing.T, name string, opt Options) (*propnet.Net, *Analysis) {
 	t.Helper()
-	net := propnettest.Load(t, "testdata/"+name+".kif")
+	return analyzePath(t, "testdata/"+name+".kif", opt)
+}
+
+// analyzePath loads the rulesheet at path and analyses it.
+func analyzePath(t *testing.T, path string, opt Options) (*propnet.Net, *Analysis) {
+	t.Helper()
+	net := propnettest.Load(t, path)
 	a, err := Analyze(context.Background(), net, opt)
 	if err != nil {
 		t.Fatal(err)
