@@ -3,6 +3,7 @@ package factor
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -384,8 +385,8 @@ func (v *verifier) checkSums(match, step int, s game.State) error {
 		v.res.SumChecks++
 		total, held := v.scoresIn(s, scores)
 		detail := ""
-		for k, n := range held {
-			if n != 1 {
+		for _, k := range slices.Sorted(maps.Keys(held)) { // in order: the message is reproducible
+			if n := held[k]; n != 1 {
 				detail = fmt.Sprintf("%s's goal: %d of factor %d's conditions hold", v.a.Roles[r], n, k)
 				break
 			}
