@@ -61,7 +61,23 @@ func (a *Analysis) combine(ctx context.Context, c *circuit.Circuit) error {
 			a.markSum(cl, r)
 		}
 	}
+	a.markRelevant()
 	return nil
+}
+
+// markRelevant marks the factors some goal or the terminal reads.
+func (a *Analysis) markRelevant() {
+	mark := func(c Combination) {
+		for _, k := range c.Factors {
+			a.Factors[k].Relevant = true
+		}
+	}
+	mark(*a.Terminal)
+	for _, gs := range a.Goals {
+		for _, g := range gs {
+			mark(g)
+		}
+	}
 }
 
 // markSum makes role r's goal outputs Sum when they add per-factor scores.

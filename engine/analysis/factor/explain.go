@@ -25,7 +25,11 @@ func (a *Analysis) Explain() []string {
 			break
 		}
 		nb, nm := f.Size()
-		out = append(out, fmt.Sprintf("factor %d: %d base propositions, %d moves (%s): %s", k, nb, nm, a.moveCounts(f), a.facts(f.Bases, 4)))
+		unread := ""
+		if !f.Relevant && a.Terminal != nil {
+			unread = " (no goal or terminal reads it)"
+		}
+		out = append(out, fmt.Sprintf("factor %d%s: %d base propositions, %d moves (%s): %s", k, unread, nb, nm, a.moveCounts(f), a.facts(f.Bases, 4)))
 	}
 	for r, ms := range a.Noops {
 		if len(ms) > 0 {

@@ -110,6 +110,10 @@ type Factor struct {
 	// the factor (ascending; a joint move appears in each factor it
 	// changes).
 	Moves [][]game.Move
+	// Relevant: a goal or the terminal reads the factor. A factor no
+	// output reads (a cell that stays blank, a light nothing asks about)
+	// changes nothing that matters, and its moves are as good as noops.
+	Relevant bool
 }
 
 // Size is the factor's base propositions and moves, all roles together.

@@ -101,6 +101,9 @@ func TestCounters(t *testing.T) {
 	if got := factorFacts(a); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("factors %v, want %v", got, want)
 	}
+	if !a.Factors[0].Relevant || !a.Factors[1].Relevant {
+		t.Errorf("factors %+v: the goal reads both", a.Factors)
+	}
 	if len(a.Context) != 7 {
 		t.Errorf("context %v, want the 7 steps", a.Context)
 	}
@@ -162,6 +165,19 @@ func TestSum(t *testing.T) {
 	_, a = analyze(t, "sum", Options{NoSums: true})
 	if moving(a) != 1 {
 		t.Errorf("with NoSums: %d factors, want 1", moving(a))
+	}
+}
+
+// TestRelevant: a counter no output reads is a factor, not relevant.
+func TestRelevant(t *testing.T) {
+	_, a := analyze(t, "idle", Options{})
+	if moving(a) != 3 {
+		t.Fatalf("factors %v, want three", factorFacts(a))
+	}
+	for _, f := range a.Factors {
+		if idle := a.Bases[f.Bases[0]] == "(r 0)"; f.Relevant == idle {
+			t.Errorf("factor of %s: relevant %v", a.Bases[f.Bases[0]], f.Relevant)
+		}
 	}
 }
 

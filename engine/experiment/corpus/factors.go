@@ -16,12 +16,15 @@ import (
 // confirms them; or why the game does not factor.
 type FactorEntry struct {
 	Game    string
-	Bases   int          `json:",omitempty"` // base propositions
-	Context int          `json:",omitempty"` // of them, context (counters, turn markers)
-	Factors int          `json:",omitempty"` // factors in which some role moves
-	Sizes   []FactorSize `json:",omitempty"` // those factors' sizes, largest first
-	Joint   int          `json:",omitempty"` // moves that change several factors
-	Noops   int          `json:",omitempty"` // moves that change no factor, all roles
+	Bases   int `json:",omitempty"` // base propositions
+	Context int `json:",omitempty"` // of them, context (counters, turn markers)
+	Factors int `json:",omitempty"` // factors in which some role moves
+	// Relevant counts those that a goal or the terminal reads: a factor no
+	// output reads changes nothing that matters.
+	Relevant int          `json:",omitempty"`
+	Sizes    []FactorSize `json:",omitempty"` // those factors' sizes, largest first
+	Joint    int          `json:",omitempty"` // moves that change several factors
+	Noops    int          `json:",omitempty"` // moves that change no factor, all roles
 	// Terminal and Goals say how the outputs read the factors: a
 	// factor.Join, with " with context" when the gate above it adds a
 	// condition on the context alone; Goals per role, "VALUE:JOIN" per
@@ -71,6 +74,9 @@ func (e *FactorEntry) fill(ctx context.Context, net *propnet.Net, a *factor.Anal
 	for _, f := range a.Factors {
 		if b, m := f.Size(); m > 0 {
 			e.Factors++
+			if f.Relevant {
+				e.Relevant++
+			}
 			e.Sizes = append(e.Sizes, FactorSize{b, m})
 		}
 	}
