@@ -12,16 +12,19 @@
 // when next(p) reads m and m can change p (the move's effects, as the
 // move-distance metric defines them: a frame rule that reads every move,
 // "the cell keeps its mark unless the move played marks it", does not make
-// every move an effect). A move's legality reads its enablers. Base
+// every move an effect; a frame rule "the cell stays blank when another
+// cell is marked" makes the unread move an effect by its absence). A
+// move's legality reads its enablers. Base
 // propositions that change without any move, from one another only (step
 // counters, a turn marker that alternates, facts that never change), are
 // the context: every factor may read them, since their values follow from
 // the number of steps played alone. The remaining base propositions are
 // joined when next(p) reads q, when a move's enabler and its effect lie in
 // different parts, and when a goal or the terminal needs conditions on
-// several parts at once (see Coupled); the parts that remain are the
-// factors. A move whose legality reads only the context may change several
-// factors: it is a joint move, one move in each.
+// several parts at once (see Coupled) and does not add per-factor scores
+// (see Score); the parts that remain are the factors. A move whose
+// legality reads only the context may change several factors: it is a
+// joint move, one move in each.
 package factor
 
 import (
