@@ -44,7 +44,7 @@ type Combination struct {
 
 // combine classifies the terminal and every goal output.
 func (a *Analysis) combine(ctx context.Context, c *circuit.Circuit) error {
-	cl := &classifier{a: a, c: c, w: circuit.NewWalker(c)}
+	cl := &classifier{ctx: ctx, a: a, c: c, w: circuit.NewWalker(c)}
 	t := cl.classify("terminal", c.Terminal)
 	a.Terminal = &t
 	a.Goals = make([][]Combination, len(c.Goals))
@@ -57,9 +57,15 @@ func (a *Analysis) combine(ctx context.Context, c *circuit.Circuit) error {
 			out := fmt.Sprintf("(goal %s %s)", a.Roles[r], g.Text)
 			a.Goals[r] = append(a.Goals[r], cl.classify(out, g.Lit))
 		}
+		if err := ctx.Err(); err != nil { // the walks below stop early when ctx is done
+			return err
+		}
 		if !a.opt.NoSums && slices.ContainsFunc(a.Goals[r], func(c Combination) bool { return c.Join == Coupled }) {
 			a.markSum(cl, r)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	a.markRelevant()
 	return nil
@@ -92,11 +98,13 @@ func (a *Analysis) markSum(cl *classifier, r int) {
 	}
 }
 
-// classifier reads outputs against the factors.
+// classifier reads outputs against the factors. Its walks stop early
+// when ctx is done; the caller then returns ctx's error.
 type classifier struct {
-	a *Analysis
-	c *circuit.Circuit
-	w *circuit.Walker
+	ctx context.Context
+	a   *Analysis
+	c   *circuit.Circuit
+	w   *circuit.Walker
 }
 
 // factors returns the factors l reads, ascending, and for each its first
@@ -184,7 +192,7 @@ func (cl *classifier) skipContext(l circuit.Lit) (circuit.Lit, bool) {
 func (cl *classifier) coupling(l circuit.Lit, kind circuit.Kind) (string, []int) {
 	stack := []circuit.Lit{l}
 	seen := map[circuit.Lit]bool{l: true}
-	for len(stack) > 0 {
+	for len(stack) > 0 && cl.ctx.Err() == nil {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		_, in, neg := cl.gateKind(x)

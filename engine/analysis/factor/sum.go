@@ -38,14 +38,21 @@ type sumCase struct {
 // condKey names a condition.
 func condKey(ls []circuit.Lit) string { return fmt.Sprint(ls) }
 
+// Bounds of the sum test: a goal with more cases, or more conditions to
+// score, is no sum here (the elimination is cubic in the conditions).
+const (
+	maxSumCases      = 1024
+	maxSumConditions = 128
+)
+
 // sum tries to read role r's goal outputs as a sum of per-factor scores.
 func (cl *classifier) sum(r int) ([]Score, bool) {
 	var cases []sumCase
 	for _, g := range cl.c.Goals[r] {
-		if !g.OK {
+		if !g.OK || cl.ctx.Err() != nil {
 			return nil, false
 		}
-		cs, ok := cl.cases(g.Lit)
+		cs, ok := cl.cases(g.Lit, maxSumCases-len(cases))
 		if !ok {
 			return nil, false
 		}
@@ -63,9 +70,12 @@ func (cl *classifier) sum(r int) ([]Score, bool) {
 // AND of conjuncts that each read one factor; the conjuncts on the same
 // factor make its condition. A conjunct on no factor, or on several,
 // makes it no sum.
-func (cl *classifier) cases(l circuit.Lit) ([]map[int][]circuit.Lit, bool) {
+func (cl *classifier) cases(l circuit.Lit, max int) ([]map[int][]circuit.Lit, bool) {
 	kind, in, neg := cl.gateKind(l)
 	alts := []circuit.Lit{l}
+	if kind == circuit.KindOr && len(in) > max {
+		return nil, false
+	}
 	if kind == circuit.KindOr {
 		alts = alts[:0]
 		for _, x := range in {
@@ -80,7 +90,7 @@ func (cl *classifier) cases(l circuit.Lit) ([]map[int][]circuit.Lit, bool) {
 		conds := map[int][]circuit.Lit{}
 		for _, x := range conjuncts(cl.c, []circuit.Lit{alt}) {
 			ks, _ := cl.factors(x)
-			if len(ks) != 1 {
+			if len(ks) != 1 || cl.ctx.Err() != nil {
 				return nil, false
 			}
 			conds[ks[0]] = append(conds[ks[0]], x)
@@ -157,6 +167,9 @@ func solve(cases []sumCase) ([]Score, bool) {
 		}
 	}
 	n := len(conds)
+	if n > maxSumConditions {
+		return nil, false
+	}
 	// The scores of a factor may all shift by a constant that another
 	// factor's take back: pin every factor's first condition but one.
 	pinned := map[int]bool{}
