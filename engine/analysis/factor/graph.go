@@ -39,7 +39,7 @@ func readGraph(ctx context.Context, c *circuit.Circuit, moves [][]string, opt Op
 	g.nextBases = make([][]int, nb)
 	g.nextMoves = make([][]int, nb)
 	for b := 0; b < nb; b++ {
-		if b&255 == 0 {
+		if b&15 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -53,6 +53,11 @@ func readGraph(ctx context.Context, c *circuit.Circuit, moves [][]string, opt Op
 	g.enablers = make([][]int, n)
 	g.conjuncts = make([][][]int, n)
 	for i := 0; i < n && i < len(c.Legal); i++ {
+		if i&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		w.Support(c.Legal[i], func(q int) { g.enablers[i] = append(g.enablers[i], q) }, func(int) {})
 		slices.Sort(g.enablers[i])
 		for _, l := range conjuncts(c, c.Legal[i]) {
@@ -122,10 +127,8 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 	ev := circuit.NewEvaluator(g.c)
 	ev.Inputs = make([]circuit.Value, n) // all off
 	for b, ins := range g.nextMoves {
-		if b&63 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		if off {
 			for _, i := range ins {
@@ -134,7 +137,12 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 			continue
 		}
 		kept := make([]bool, len(g.off)-1) // per role: some move read keeps b
-		for _, i := range ins {
+		for j, i := range ins {
+			if j&63 == 63 { // one next output may read thousands of moves
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			if g.keeps(ev, i, b) {
 				r, _ := g.move(i)
 				kept[r] = true

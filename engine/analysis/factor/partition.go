@@ -72,6 +72,11 @@ func (a *Analysis) partition(ctx context.Context, g *graph) (*parts, error) {
 		}
 		before := len(p.joins)
 		for i, eff := range g.effects {
+			if i&255 == 255 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			a.joinMove(p, g, i, eff)
 		}
 		joined = len(p.joins) > before
