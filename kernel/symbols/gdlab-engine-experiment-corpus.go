@@ -21,11 +21,14 @@ func init() {
 		"EnablementFile":   reflect.ValueOf(constant.MakeFromLiteral("\"local-enablement.json\"", token.STRING, 0)),
 		"EnablementOf":     reflect.ValueOf(corpus.EnablementOf),
 		"EnablementRow":    reflect.ValueOf(corpus.EnablementRow),
+		"FactorRow":        reflect.ValueOf(corpus.FactorRow),
+		"FactorsFile":      reflect.ValueOf(constant.MakeFromLiteral("\"factors-corpus.json\"", token.STRING, 0)),
 		"Games":            reflect.ValueOf(corpus.Games),
 		"LatchRow":         reflect.ValueOf(corpus.LatchRow),
 		"LatchesFile":      reflect.ValueOf(constant.MakeFromLiteral("\"latches-corpus.json\"", token.STRING, 0)),
 		"ReadEmulation":    reflect.ValueOf(corpus.ReadEmulation),
 		"ReadEnablement":   reflect.ValueOf(corpus.ReadEnablement),
+		"ReadFactors":      reflect.ValueOf(corpus.ReadFactors),
 		"ReadLatches":      reflect.ValueOf(corpus.ReadLatches),
 		"ResultsDir":       reflect.ValueOf(corpus.ResultsDir),
 		"Rules":            reflect.ValueOf(corpus.Rules),
@@ -34,6 +37,8 @@ func init() {
 
 		// type definitions
 		"EnablementEntry": reflect.ValueOf((*corpus.EnablementEntry)(nil)),
+		"FactorEntry":     reflect.ValueOf((*corpus.FactorEntry)(nil)),
+		"FactorSize":      reflect.ValueOf((*corpus.FactorSize)(nil)),
 		"LatchEntry":      reflect.ValueOf((*corpus.LatchEntry)(nil)),
 	}
 }

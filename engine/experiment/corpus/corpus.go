@@ -13,6 +13,7 @@ import (
 	"gdlab/datasets"
 	"gdlab/engine/gdl"
 	"gdlab/engine/ledger"
+	"gdlab/engine/propnet"
 )
 
 // Timeout bounds the work of one game's row in every table: loading the
@@ -26,6 +27,7 @@ const (
 	LatchesFile    = "latches-corpus.json"
 	EnablementFile = "local-enablement.json"
 	EmulationFile  = "emulation-corpus.json"
+	FactorsFile    = "factors-corpus.json"
 )
 
 // Games returns the game folders of a shared corpus (shared/games/<key>),
@@ -130,6 +132,28 @@ func WriteTable(path string, rows any) error {
 		return fmt.Errorf("corpus: %w", err)
 	}
 	return nil
+}
+
+// onNetwork builds the network of the corpus game in folder dir with the
+// default bounds and calls f with it, all within Timeout. The error is
+// the row's: "over 20 s" when the time ran out.
+func onNetwork(ctx context.Context, dir string, f func(context.Context, *propnet.Net) error) string {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	d, err := Rules(dir)
+	if err == nil {
+		var net *propnet.Net
+		if net, err = propnet.Build(ctx, d, propnet.Options{}); err == nil {
+			err = f(ctx, net)
+		}
+	}
+	switch {
+	case err == nil:
+		return ""
+	case timedOut(err):
+		return "over 20 s"
+	}
+	return err.Error()
 }
 
 // timedOut reports whether err is the end of a deadline.

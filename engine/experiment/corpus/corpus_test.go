@@ -91,7 +91,7 @@ func runTable(t *testing.T, tab table) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick := experiment.Quick() && !*update
+	quick := (experiment.Quick() || testing.Short()) && !*update
 	if !*update {
 		var names []string
 		for _, d := range dirs {
@@ -381,5 +381,17 @@ func TestEmulationCorpusTable(t *testing.T) {
 			}
 			return nil
 		},
+	})
+}
+
+// TestFactorsCorpusTable recomputes datasets/results/factors-corpus.json
+// (the factoring of every corpus game, with its verification) and compares
+// it with the committed table; with -update it rewrites the table.
+func TestFactorsCorpusTable(t *testing.T) {
+	runTable(t, table{
+		file: FactorsFile, experiment: "corpus-factors", every: 7,
+		settings: map[string]string{"verify seed": "1"},
+		row:      func(ctx context.Context, dir string) any { return FactorRow(ctx, dir) },
+		value:    func(row any) float64 { return boolValue(row.(FactorEntry).Verified) },
 	})
 }

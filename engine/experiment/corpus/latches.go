@@ -21,24 +21,14 @@ type LatchEntry struct {
 // options, all within Timeout.
 func LatchRow(ctx context.Context, dir string) LatchEntry {
 	e := LatchEntry{Game: key(dir)}
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
-	d, err := Rules(dir)
-	if err == nil {
-		var net *propnet.Net
-		if net, err = propnet.Build(ctx, d, propnet.Options{}); err == nil {
-			var a *latch.Analysis
-			if a, err = latch.Analyze(ctx, net, latch.Options{}); err == nil {
-				s := a.Summary(len(net.BaseProps()))
-				e.Bases, e.Positive, e.Negative, e.Structural, e.GoalLatches, e.Roles = s.Bases, s.Positive, s.Negative, s.Structural, s.GoalLatches, s.Roles
-				return e
-			}
+	e.Error = onNetwork(ctx, dir, func(ctx context.Context, net *propnet.Net) error {
+		a, err := latch.Analyze(ctx, net, latch.Options{})
+		if err == nil {
+			s := a.Summary(len(net.BaseProps()))
+			e.Bases, e.Positive, e.Negative, e.Structural, e.GoalLatches, e.Roles = s.Bases, s.Positive, s.Negative, s.Structural, s.GoalLatches, s.Roles
 		}
-	}
-	e.Error = err.Error()
-	if timedOut(err) {
-		e.Error = "over 20 s"
-	}
+		return err
+	})
 	return e
 }
 

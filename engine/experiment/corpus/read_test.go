@@ -43,4 +43,9 @@ func TestReaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	games(len(m), func(i int) string { return m[i].Game }, EmulationFile)
+	f, err := ReadFactors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games(len(f), func(i int) string { return f[i].Game }, FactorsFile)
 }

@@ -54,6 +54,7 @@ type Circuit struct {
 	Bases    []string // the base propositions' fact texts (Net.BaseProps)
 	Roles    []string
 	Next     []Lit    // per base proposition: its next output
+	Legal    [][]Lit  // per input proposition (all roles' moves in role order): the literals its legal output conjoins
 	Goals    [][]Goal // per role: its goal outputs
 	Terminal Lit      // the terminal output
 }
@@ -65,8 +66,8 @@ type outSlot struct {
 	index int
 }
 
-// Read recovers the gate graph of net. Outputs that WriteDOT draws as
-// several literals (legal outputs) are not needed and are skipped.
+// Read recovers the gate graph of net. A legal output, which WriteDOT
+// draws as several literals, is kept as the list of them (Legal).
 func Read(ctx context.Context, net *propnet.Net) (*Circuit, error) {
 	var buf bytes.Buffer
 	if err := net.WriteDOT(&buf, 1<<30); err != nil {
@@ -88,8 +89,9 @@ func Read(ctx context.Context, net *propnet.Net) (*Circuit, error) {
 	var slots []outSlot
 	c.Goals = make([][]Goal, len(c.Roles))
 	for r := range c.Roles {
-		for i := range net.InputProps(r) {
-			slots = append(slots, outSlot{0, r, i})
+		for range net.InputProps(r) {
+			slots = append(slots, outSlot{0, r, len(c.Legal)})
+			c.Legal = append(c.Legal, nil)
 		}
 		for i, t := range net.GoalValues(r) {
 			v, err := strconv.Atoi(t)
@@ -225,6 +227,8 @@ func (c *Circuit) edge(line string, arrow int, slots []outSlot, seenOut []int) e
 	seenOut[to]++
 	s := slots[to]
 	switch s.kind {
+	case 0:
+		c.Legal[s.index] = append(c.Legal[s.index], l)
 	case 1:
 		c.Goals[s.role][s.index].Lit = l
 	case 2:

@@ -1,0 +1,219 @@
+package factor
+
+import (
+	"context"
+	"slices"
+
+	"gdlab/engine/analysis/internal/circuit"
+	"gdlab/engine/game"
+)
+
+// graph is the dependency graph of the base and input propositions
+// through the next and legal logic. Inputs are numbered over all roles in
+// role order, as the circuit numbers them.
+type graph struct {
+	c         *circuit.Circuit
+	off       []int   // role -> its first input; off[len(roles)] = inputs
+	nextBases [][]int // per base: the bases next(b) reads
+	nextMoves [][]int // per base: the inputs next(b) reads
+	enablers  [][]int // per input: the bases its legality reads
+	effects   [][]int // per input: the bases it can change
+	// conjuncts lists per input the conjuncts of its legality (ANDs
+	// flattened, negations pushed in), each as the bases it reads.
+	conjuncts [][][]int
+	context   []bool // per base: set apart as context
+}
+
+// readGraph walks the supports of every next and legal output and tests
+// which moves can change what they read.
+func readGraph(ctx context.Context, c *circuit.Circuit, moves [][]string, opt Options) (*graph, error) {
+	g := &graph{c: c}
+	n := 0
+	for _, ms := range moves {
+		g.off = append(g.off, n)
+		n += len(ms)
+	}
+	g.off = append(g.off, n)
+	w := circuit.NewWalker(c)
+	nb := len(c.Next)
+	g.nextBases = make([][]int, nb)
+	g.nextMoves = make([][]int, nb)
+	for b := 0; b < nb; b++ {
+		if b&15 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		w.Support([]circuit.Lit{c.Next[b]},
+			func(q int) { g.nextBases[b] = append(g.nextBases[b], q) },
+			func(i int) { g.nextMoves[b] = append(g.nextMoves[b], i) })
+		slices.Sort(g.nextBases[b])
+		slices.Sort(g.nextMoves[b])
+	}
+	g.enablers = make([][]int, n)
+	g.conjuncts = make([][][]int, n)
+	for i := 0; i < n && i < len(c.Legal); i++ {
+		if i&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		w.Support(c.Legal[i], func(q int) { g.enablers[i] = append(g.enablers[i], q) }, func(int) {})
+		slices.Sort(g.enablers[i])
+		for _, l := range conjuncts(c, c.Legal[i]) {
+			var bs []int
+			w.Support([]circuit.Lit{l}, func(q int) { bs = append(bs, q) }, func(int) {})
+			g.conjuncts[i] = append(g.conjuncts[i], bs)
+		}
+	}
+	g.markContext(opt.NoContext)
+	if err := g.findEffects(ctx, opt.NoKeepTest); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// markContext sets apart the largest set of base propositions whose next
+// values read no input and no base outside the set: they evolve the same
+// whatever is played. Without it (off), nothing is context.
+func (g *graph) markContext(off bool) {
+	nb := len(g.nextBases)
+	g.context = make([]bool, nb)
+	if off {
+		return
+	}
+	for b := range g.context {
+		g.context[b] = len(g.nextMoves[b]) == 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for b := range g.context {
+			if !g.context[b] {
+				continue
+			}
+			for _, q := range g.nextBases[b] {
+				if !g.context[q] {
+					g.context[b], changed = false, true
+					break
+				}
+			}
+		}
+	}
+}
+
+func (g *graph) contextList() []int {
+	var out []int
+	for b, c := range g.context {
+		if c {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// findEffects lists per input the base propositions it can change: those
+// whose next output reads it, less (unless off) those it provably leaves
+// as they were. The proof is the move-distance metric's: three-valued
+// evaluation of next(p) with the move played (its role's only input on,
+// every other input off) and every base but p unknown gives p back for
+// both values of p. A frame rule may also keep p when "some other move"
+// is played, reading every move of a role but the one that changes p;
+// when some move of a role provably keeps p and the role playing none of
+// the moves next(p) reads does not, each of those unread moves changes p
+// by not being one of them.
+func (g *graph) findEffects(ctx context.Context, off bool) error {
+	n := g.off[len(g.off)-1]
+	g.effects = make([][]int, n)
+	ev := circuit.NewEvaluator(g.c)
+	ev.Inputs = make([]circuit.Value, n) // all off
+	for b, ins := range g.nextMoves {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if off {
+			for _, i := range ins {
+				g.effects[i] = append(g.effects[i], b)
+			}
+			continue
+		}
+		kept := make([]bool, len(g.off)-1) // per role: some move read keeps b
+		for j, i := range ins {
+			if j&63 == 63 { // one next output may read thousands of moves
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			if g.keeps(ev, i, b) {
+				r, _ := g.move(i)
+				kept[r] = true
+				continue
+			}
+			g.effects[i] = append(g.effects[i], b)
+		}
+		g.absentEffects(ev, b, ins, kept)
+	}
+	for i := range g.effects {
+		slices.Sort(g.effects[i])
+	}
+	return nil
+}
+
+// absentEffects adds b to the effects of every move of a role that next(b)
+// does not read, when a move it reads keeps b and playing none of them
+// does not.
+func (g *graph) absentEffects(ev *circuit.Evaluator, b int, ins []int, kept []bool) {
+	for r, k := range kept {
+		if !k || g.keeps(ev, -1, b) {
+			continue
+		}
+		for i := g.off[r]; i < g.off[r+1]; i++ {
+			if _, read := slices.BinarySearch(ins, i); !read {
+				g.effects[i] = append(g.effects[i], b)
+			}
+		}
+	}
+}
+
+// keeps reports whether input i, played alone (-1: no input at all),
+// provably leaves base b as it was.
+func (g *graph) keeps(ev *circuit.Evaluator, i, b int) bool {
+	if i >= 0 {
+		ev.Inputs[i] = circuit.True
+		defer func() { ev.Inputs[i] = circuit.False }()
+	}
+	l := g.c.Next[b]
+	return ev.With(l, []int{b}, []bool{true}) == circuit.True &&
+		ev.With(l, []int{b}, []bool{false}) == circuit.False
+}
+
+// move returns the role and move of input i.
+func (g *graph) move(i int) (int, game.Move) {
+	r := 0
+	for r+1 < len(g.off) && g.off[r+1] <= i {
+		r++
+	}
+	return r, game.Move(i - g.off[r])
+}
+
+// conjuncts flattens the AND of ls: the literals under nested AND gates
+// (an OR negated counts as an AND of the negated inputs).
+func conjuncts(c *circuit.Circuit, ls []circuit.Lit) []circuit.Lit {
+	var out []circuit.Lit
+	stack := slices.Clone(ls)
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		k, neg, in := c.Node(l)
+		if k == circuit.KindAnd && !neg || k == circuit.KindOr && neg {
+			for _, x := range in {
+				if neg {
+					x ^= 1
+				}
+				stack = append(stack, x)
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
