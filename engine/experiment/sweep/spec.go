@@ -1,0 +1,225 @@
+// Package sweep runs an experiment's grid of settings × games × seeds as
+// independent units of work, one match each, and gathers them into one
+// table: on this machine's cores (Local) or as an Apache Beam pipeline
+// (Beam: the embedded Prism runner by default, or any portable runner).
+//
+// A Spec is plain data (names, numbers and strings, readable from JSON), so
+// a notebook cell or `gdlab sweep SPEC.json` can build one. Every unit is
+// decided by the spec and its own key (setting, game, seed number): the
+// match seed, the seating and the players' parameters follow from them and
+// nothing else, so the table is the same whatever runs it and in whatever
+// order, apart from the measured seconds.
+package sweep
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Spec is a sweep: the players of every match, the axes whose product gives
+// the settings, the games and how many seeded matches each setting plays on
+// each game.
+type Spec struct {
+	// Name names the experiment and the output files (NAME.csv, ...).
+	Name string `json:"name"`
+	// Games are curated games of package datasets, by name.
+	Games []string `json:"games"`
+	// Players are the entrants of every match, at least one. The first is
+	// the sweep's subject: the summary reports its score.
+	Players []PlayerSpec `json:"players"`
+	// Axes vary players' parameters; a setting is one value of each axis.
+	// No axes means one setting, the players as given.
+	Axes []Axis `json:"axes,omitempty"`
+	// Seeds is the number of matches a setting plays on each game; the
+	// seatings rotate with the seed number.
+	Seeds int `json:"seeds"`
+	// Seed is the base of every match seed.
+	Seed uint64 `json:"seed"`
+	// MaxMoves stops a match unfinished after this many joint moves; 0
+	// means match's default.
+	MaxMoves int `json:"max_moves,omitempty"`
+}
+
+// PlayerSpec is one entrant: a kind of player (see Kinds) with its
+// parameters and per-move budget, all as named numbers.
+type PlayerSpec struct {
+	// Label names the player in the table and in axis names; "" means Kind.
+	Label string `json:"label,omitempty"`
+	// Kind is a player kind of Kinds.
+	Kind string `json:"kind"`
+	// Eval names a static evaluator for the kinds that take one: "" (the
+	// intermediate goal values), "mobility" or "rivest-c4".
+	Eval string `json:"eval,omitempty"`
+	// Params are the kind's parameters and the budget: "nextcalls",
+	// "nodes" and "ms" limit every move; the rest are the kind's own.
+	Params map[string]float64 `json:"params,omitempty"`
+}
+
+// Axis is one varied parameter: Param names "LABEL.PARAM" (a player's
+// label and one of its parameters), and each of Values is tried.
+type Axis struct {
+	Param  string    `json:"param"`
+	Values []float64 `json:"values"`
+}
+
+// Name returns the player's label: Label, or Kind when it has none.
+func (p PlayerSpec) Name() string {
+	if p.Label != "" {
+		return p.Label
+	}
+	return p.Kind
+}
+
+// Load reads a spec from a JSON file and checks it. A syntax error is
+// reported at its line and column.
+func Load(path string) (*Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a spec from JSON text; name is the file name used in errors.
+func Parse(name string, data []byte) (*Spec, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Spec
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("%s: %w", position(name, data, err), unwrapJSON(err))
+	}
+	if err := s.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &s, nil
+}
+
+// position gives name:line:col of a JSON decoding error, or name alone.
+func position(name string, data []byte, err error) string {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 || off > int64(len(data)) {
+		return name
+	}
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := int(off) - bytes.LastIndexByte(data[:off], '\n')
+	return fmt.Sprintf("%s:%d:%d", name, line, col)
+}
+
+func unwrapJSON(err error) error {
+	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// Check reports the first thing wrong with the spec: no name, games or
+// players, an unknown player kind or evaluator, a parameter the kind does
+// not take, an axis naming no player's parameter, or no seeds.
+func (s *Spec) Check() error {
+	switch {
+	case s.Name == "" || strings.ContainsAny(s.Name, `/\`):
+		return errors.New("sweep: the spec needs a name without slashes")
+	case len(s.Games) == 0:
+		return errors.New("sweep: the spec names no games")
+	case len(s.Players) == 0:
+		return errors.New("sweep: the spec names no players")
+	case s.Seeds <= 0:
+		return errors.New("sweep: seeds must be at least 1")
+	}
+	labels := map[string]bool{}
+	for i, p := range s.Players {
+		if labels[p.Name()] {
+			return fmt.Errorf("sweep: players %d and another share the label %q", i, p.Name())
+		}
+		labels[p.Name()] = true
+		if err := checkPlayer(p); err != nil {
+			return fmt.Errorf("sweep: player %d (%s): %w", i, p.Name(), err)
+		}
+	}
+	for _, a := range s.Axes {
+		if err := s.checkAxis(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Spec) checkAxis(a Axis) error {
+	label, param, ok := strings.Cut(a.Param, ".")
+	if !ok || len(a.Values) == 0 {
+		return fmt.Errorf("sweep: axis %q needs the form LABEL.PARAM and at least one value", a.Param)
+	}
+	for _, p := range s.Players {
+		if p.Name() == label {
+			if !kinds[p.Kind].takes(param) {
+				return fmt.Errorf("sweep: axis %q: a %s player takes no %q (it takes %s)", a.Param, p.Kind, param, kinds[p.Kind].paramList())
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("sweep: axis %q names no player's label", a.Param)
+}
+
+// Settings returns every setting of the sweep, in order: the product of the
+// axes, the last axis varying fastest. A setting maps each axis's parameter
+// to its value.
+func (s *Spec) Settings() []map[string]float64 {
+	out := []map[string]float64{{}}
+	for _, a := range s.Axes {
+		var next []map[string]float64
+		for _, base := range out {
+			for _, v := range a.Values {
+				m := make(map[string]float64, len(base)+1)
+				for k, x := range base {
+					m[k] = x
+				}
+				m[a.Param] = v
+				next = append(next, m)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// ValuesText writes a setting's axis values as "param=value, ...", in the
+// spec's order of axes; "as given" when the spec has none.
+func ValuesText(s *Spec, setting map[string]float64) string {
+	if len(s.Axes) == 0 {
+		return "as given"
+	}
+	parts := make([]string, len(s.Axes))
+	for i, a := range s.Axes {
+		parts[i] = a.Param + "=" + num(setting[a.Param])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// axisNames returns the axes' parameter names in the spec's order.
+func (s *Spec) axisNames() []string {
+	out := make([]string, len(s.Axes))
+	for i, a := range s.Axes {
+		out[i] = a.Param
+	}
+	return out
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys(m map[string]float64) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
