@@ -24,7 +24,8 @@ import (
 //
 //	GDLAB_MEASURE=1 go test ./engine/search/mcts -run TestMeasurePolyExplore -v -count=1
 //
-// GDLAB_MEASURE_GAMES sets the games a seating (default 20).
+// GDLAB_MEASURE_GAMES sets the games a seating (default 20) and
+// GDLAB_MEASURE_SEED the tournaments' seed (default 2025).
 func TestMeasurePolyExplore(t *testing.T) {
 	if os.Getenv("GDLAB_MEASURE") == "" {
 		t.Skip("a measurement; set GDLAB_MEASURE=1 to run it")
@@ -33,6 +34,12 @@ func TestMeasurePolyExplore(t *testing.T) {
 	if g := os.Getenv("GDLAB_MEASURE_GAMES"); g != "" {
 		if _, err := fmt.Sscan(g, &games); err != nil || games < 1 {
 			t.Fatalf("GDLAB_MEASURE_GAMES %q: want a positive number", g)
+		}
+	}
+	seed := uint64(2025)
+	if v := os.Getenv("GDLAB_MEASURE_SEED"); v != "" {
+		if _, err := fmt.Sscan(v, &seed); err != nil {
+			t.Fatalf("GDLAB_MEASURE_SEED %q: want a number", v)
 		}
 	}
 	net := propnettest.Curated(t, "connectFour")
@@ -50,7 +57,7 @@ func TestMeasurePolyExplore(t *testing.T) {
 	for _, s := range settings {
 		opt := s.opt
 		opt.Iterations = 500
-		tour := match.Tournament{Game: "connectFour", Machine: net, Games: games, Seed: 2025, Workers: 2,
+		tour := match.Tournament{Game: "connectFour", Machine: net, Games: games, Seed: seed, Workers: 2,
 			Entrants: []match.Entrant{
 				{Name: "power", New: func() search.Player { return New(opt) }},
 				{Name: "uct", New: func() search.Player { return New(Options{Iterations: 500}) }},
