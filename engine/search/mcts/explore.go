@@ -12,20 +12,18 @@ import (
 //
 // for role r's move i at a node visited N times, the move visited n times,
 // e = PolyExplore and C = PolyExploreC (Options.C's value when 0), on the
-// 0..1 value scale as UCT's term is. It is the kind of bonus the
-// convergence analysis of Power-UCT needs (Dam, Klink, D'Eramo, Peters and
-// Pajarinen, "Generalized Mean Estimation in Monte-Carlo Tree Search",
-// IJCAI 2020): that analysis follows the non-stationary bandit argument of
-// Shah, Xie and Xu, whose bonus grows polynomially in the parent's visits
-// and shrinks as 1/√n; UCT's logarithmic bonus is what the paper's
-// algorithm box and its experiments select with. What this code could read
-// of the paper, and so what is and is not checked against it, is set out in
-// the report of the change that added the term (issue 25); the form and
-// the range of e here are the polynomial family, with e = 1 giving
-// N^(1/4)/√n, the exponents of Shah, Xie and Xu at η = 1/2.
+// 0..1 value scale as UCT's term is; e = 1 gives C·N^(1/4)/√n. Bonuses
+// that grow polynomially in the parent's visits and shrink as 1/√n are
+// what the convergence analyses of MCTS by polynomial concentration use
+// (Shah, Xie and Xu's fixed-depth MCTS, and the power-mean backup of
+// Power-UCT: Dam, Klink, D'Eramo, Peters and Pajarinen, "Generalized Mean
+// Estimation in Monte-Carlo Tree Search", IJCAI 2020, and its stochastic
+// sequel); e and C are parameters because which exponent a given
+// statement of that analysis fixes, and with what constant, is not
+// settled here.
 //
 // e is refused outside (0, 2): at e ≥ 2 the bonus of a move that takes a
-// fixed share of the visits, c·N^(e/4)/√(share·N), no longer shrinks as N
+// fixed share of the visits, C·N^(e/4)/√(share·N), no longer shrinks as N
 // grows, so selection never settles on the best move.
 //
 // The term changes only which move selection tries; every backup (the

@@ -113,8 +113,9 @@ type Options struct {
 	PowerMean float64
 	// PolyExplore, when above 0, is the exponent e of the polynomial
 	// exploration term C·N^(e/4)/√n that replaces UCT's c·√(ln N / n) in
-	// selection (explore.go: the kind of bonus Power-UCT's convergence
-	// analysis needs). It must lie in (0, 2); 0 means UCT's term.
+	// selection (explore.go: a bonus of the polynomial kind that the
+	// convergence analyses of power-mean MCTS use). It must lie in (0, 2);
+	// 0 means UCT's term.
 	PolyExplore float64
 	// PolyExploreC is the polynomial term's constant C on the 0..1 value
 	// scale; 0 means C's value. It may be set only with PolyExplore.
