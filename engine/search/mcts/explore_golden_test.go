@@ -67,9 +67,6 @@ func goldenSearches(t *testing.T) string {
 // recorded from the code before the option existed
 // (testdata/explore-off.golden, written with -update on that code).
 func TestExploreOffUnchanged(t *testing.T) {
-	if testing.Short() {
-		t.Skip("seeded searches on four games")
-	}
 	got := goldenSearches(t)
 	path := filepath.Join("testdata", "explore-off.golden")
 	if *updateGolden {
