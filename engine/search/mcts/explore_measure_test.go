@@ -24,8 +24,10 @@ import (
 //
 //	GDLAB_MEASURE=1 go test ./engine/search/mcts -run TestMeasurePolyExplore -v -count=1
 //
-// GDLAB_MEASURE_GAMES sets the games a seating (default 20) and
-// GDLAB_MEASURE_SEED the tournaments' seed (default 2025).
+// GDLAB_MEASURE_GAMES sets the games a seating (default 20),
+// GDLAB_MEASURE_SEED the tournaments' seed (default 2025), and
+// GDLAB_MEASURE_SWEEP=1 plays other exponents and a smaller constant
+// instead (at p = 1.25, and the term alone at C = 0.2).
 func TestMeasurePolyExplore(t *testing.T) {
 	if os.Getenv("GDLAB_MEASURE") == "" {
 		t.Skip("a measurement; set GDLAB_MEASURE=1 to run it")
@@ -43,15 +45,20 @@ func TestMeasurePolyExplore(t *testing.T) {
 		}
 	}
 	net := propnettest.Curated(t, "connectFour")
-	settings := []struct {
-		name string
-		opt  Options
-	}{
+	settings := []measureSetting{
 		{"p=1.25 poly e=1", Options{PowerMean: 1.25, PolyExplore: 1}},
 		{"p=2 poly e=1", Options{PowerMean: 2, PolyExplore: 1}},
 		{"p=1 poly e=1 (term alone)", Options{PolyExplore: 1}},
 		{"p=1.25 UCT term", Options{PowerMean: 1.25}},
 		{"p=2 UCT term", Options{PowerMean: 2}},
+	}
+	if os.Getenv("GDLAB_MEASURE_SWEEP") != "" {
+		settings = []measureSetting{
+			{"p=1.25 poly e=0.5", Options{PowerMean: 1.25, PolyExplore: 0.5}},
+			{"p=1.25 poly e=1.5", Options{PowerMean: 1.25, PolyExplore: 1.5}},
+			{"p=1.25 poly e=1 C=0.2", Options{PowerMean: 1.25, PolyExplore: 1, PolyExploreC: 0.2}},
+			{"p=1 poly e=1 C=0.2", Options{PolyExplore: 1, PolyExploreC: 0.2}},
+		}
 	}
 	var rows []string
 	for _, s := range settings {
@@ -72,4 +79,10 @@ func TestMeasurePolyExplore(t *testing.T) {
 		t.Log(rows[len(rows)-1])
 	}
 	t.Logf("Power-UCT's score against plain UCT, connectFour, 500 iterations a move:\n%s", strings.Join(rows, "\n"))
+}
+
+// measureSetting names one player setting of the measurement.
+type measureSetting struct {
+	name string
+	opt  Options
 }
