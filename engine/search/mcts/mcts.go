@@ -17,7 +17,9 @@
 //	argmax_i  w_i + C·sqrt(ln N / n_i) + bias_i
 //
 // where bias_i is the range bias of switch 3 (0 when off) and an edge into
-// a solved node uses that node's exact value in place of w_i.
+// a solved node uses that node's exact value in place of w_i. With
+// Options.PolyExplore the exploration term is C·N^(e/4)/√n_i instead
+// (explore.go).
 package mcts
 
 import (
@@ -109,6 +111,15 @@ type Options struct {
 	// choices exactly; large p approaches max backups. 0 means off (plain
 	// UCT); values between 0 and 1 are refused.
 	PowerMean float64
+	// PolyExplore, when above 0, is the exponent e of the polynomial
+	// exploration term C·N^(e/4)/√n that replaces UCT's c·√(ln N / n) in
+	// selection (explore.go: a bonus of the polynomial kind that the
+	// convergence analyses of power-mean MCTS use). It must lie in (0, 2);
+	// 0 means UCT's term.
+	PolyExplore float64
+	// PolyExploreC is the polynomial term's constant C on the 0..1 value
+	// scale; 0 means C's value. It may be set only with PolyExplore.
+	PolyExploreC float64
 	// Name overrides the player's name.
 	Name string
 }
@@ -218,6 +229,9 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	}
 	if pm := p.base.PowerMean; pm != 0 && !(pm >= 1 && !math.IsInf(pm, 1)) {
 		return fmt.Errorf("mcts: PowerMean %g: p must be 0 (off) or a finite number at least 1", pm)
+	}
+	if err := p.base.checkExplore(); err != nil {
+		return err
 	}
 	p.m = setup.Machine
 	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0

@@ -41,7 +41,8 @@ import "math"
 // plain mean; at p = 1 the two means are the same sums computed the same
 // way, so every correction is exactly zero and selection is bit for bit
 // plain UCT's. Corrections are recomputed bottom-up along each backup's
-// path. Selection keeps UCT's exploration term, c·√(ln N / n).
+// path. Selection keeps UCT's exploration term, c·√(ln N / n), unless
+// Options.PolyExplore puts the polynomial term in its place (explore.go).
 
 // powerOn reports whether the tree backs up power means.
 func (t *tree) powerOn() bool { return t.opt.PowerMean > 0 }

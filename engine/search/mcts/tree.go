@@ -609,8 +609,9 @@ func (t *tree) advance(s game.State, joint []game.Move) (game.State, error) {
 	}
 }
 
-// choose picks role r's move at node id by UCT, trying unvisited moves
-// first in random order.
+// choose picks role r's move at node id by UCT (with UCT's exploration
+// term or the polynomial one, explore.go), trying unvisited moves first in
+// random order.
 func (t *tree) choose(id int32, r int) int {
 	nd := &t.nodes[id]
 	k := len(nd.moves[r])
@@ -639,6 +640,10 @@ func (t *tree) choose(id int32, r int) int {
 	}
 	logN := math.Log(float64(nd.visits))
 	c := t.opt.c()
+	poly, scale := t.opt.polyOn(), 0.0
+	if poly {
+		scale = t.opt.polyScale(nd.visits)
+	}
 	// While the node is unsolved, its chooser has a move into an unsolved
 	// child: selection goes there, as visiting a solved child teaches
 	// nothing (and a solved child valued above every UCB bound would
@@ -654,6 +659,9 @@ func (t *tree) choose(id int32, r int) int {
 			mean = t.powerMoveValue(nd, r, i) / 100
 		}
 		explore := c * math.Sqrt(logN/n)
+		if poly {
+			explore = polyBonus(scale, n)
+		}
 		if ch := t.childOf(nd, r, i); ch != none && t.nodes[ch].solved {
 			if skipSolved {
 				continue
