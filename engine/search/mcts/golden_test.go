@@ -71,7 +71,7 @@ type factCount struct{}
 
 func (factCount) Evaluate(m game.Machine, s game.State, role int) (float64, error) {
 	facts := s.Facts()
-	return float64((len(facts)*7+role*31)%101), nil
+	return float64((len(facts)*7 + role*31) % 101), nil
 }
 
 // TestZeroOptionsGolden: the zero value of the new switches searches exactly

@@ -20,7 +20,7 @@ func TestSolverAgreesWithBruteForce(t *testing.T) {
 	for _, c := range cases {
 		m := propnettest.Curated(t, c.game)
 		rng := game.NewRand(7)
-		for i := 0; i < 12; i++ {
+		for i := 0; i < 6; i++ {
 			line := randomLine(t, m, rng)
 			cut := max(len(line)-1-rng.IntN(c.back), 0)
 			s, err := reach(m, line[:cut])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gdlab/engine/game"
 )
@@ -36,6 +37,9 @@ type solver struct {
 	budget  int64 // nodes expanded at most
 	nodes   int64
 	tt      map[uint64][]bounds
+	// history scores each role's moves by the cut-offs they caused, to try
+	// them first elsewhere: ordering changes what is pruned, never a value.
+	history [2]map[game.Move]int
 }
 
 // bounds are what the table knows of a state's value: lo ≤ value ≤ hi.
@@ -45,7 +49,16 @@ type bounds struct {
 }
 
 func newSolver(ctx context.Context, m game.Machine, me int, meFirst bool, budget int64) *solver {
-	return &solver{ctx: ctx, m: m, me: me, meFirst: meFirst, budget: budget, tt: map[uint64][]bounds{}}
+	return &solver{ctx: ctx, m: m, me: me, meFirst: meFirst, budget: budget, tt: map[uint64][]bounds{},
+		history: [2]map[game.Move]int{{}, {}}}
+}
+
+// ordered returns role's moves sorted by history, best first (stable).
+func (z *solver) ordered(role int, moves []game.Move) []game.Move {
+	out := slices.Clone(moves)
+	h := z.history[role]
+	slices.SortStableFunc(out, func(a, b game.Move) int { return h[b] - h[a] })
+	return out
 }
 
 // entry returns the table's bounds for s, adding [0, 100] when it has none.
@@ -138,7 +151,7 @@ func (z *solver) expand(s game.State, alpha, beta float64, depth int) (float64, 
 	outerMax := outer == z.me
 	best := worst(outerMax)
 	joint := make([]game.Move, 2)
-	for _, a := range legal[outer] {
+	for _, a := range z.ordered(outer, legal[outer]) {
 		lo, hi := alpha, beta
 		if outerMax {
 			lo = max(lo, best)
@@ -146,15 +159,17 @@ func (z *solver) expand(s game.State, alpha, beta float64, depth int) (float64, 
 			hi = min(hi, best)
 		}
 		joint[outer] = a
-		w, err := z.answer(s, joint, inner, legal[inner], !outerMax, lo, hi, depth)
+		w, err := z.answer(s, joint, inner, z.ordered(inner, legal[inner]), !outerMax, lo, hi, depth)
 		if err != nil {
 			return 0, err
 		}
 		if outerMax {
-			if best = max(best, w); best >= beta {
-				break
-			}
-		} else if best = min(best, w); best <= alpha {
+			best = max(best, w)
+		} else {
+			best = min(best, w)
+		}
+		if (outerMax && best >= beta) || (!outerMax && best <= alpha) {
+			z.history[outer][a]++
 			break
 		}
 	}
@@ -182,10 +197,12 @@ func (z *solver) answer(s game.State, joint []game.Move, inner int, moves []game
 			return 0, err
 		}
 		if innerMax {
-			if w = max(w, v); w >= hi {
-				break
-			}
-		} else if w = min(w, v); w <= lo {
+			w = max(w, v)
+		} else {
+			w = min(w, v)
+		}
+		if (innerMax && w >= hi) || (!innerMax && w <= lo) {
+			z.history[inner][b]++
 			break
 		}
 	}
