@@ -98,7 +98,9 @@ func TestZeroOptionsGolden(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		for i := range want {
 			if i < len(got) && !reflect.DeepEqual(got[i], want[i]) {
-				t.Errorf("case %d (%s): got %+v, want %+v", i, want[i].Game, got[i].Iterations, want[i].Iterations)
+				t.Errorf("case %d (%s): got %d iterations, %d expansions, %d Next calls, move %s, root visits %v; recorded %d, %d, %d, %s, %v",
+					i, want[i].Game, got[i].Iterations, got[i].Expansions, got[i].NextCalls, got[i].Move, got[i].N,
+					want[i].Iterations, want[i].Expansions, want[i].NextCalls, want[i].Move, want[i].N)
 			}
 		}
 		t.Fatal("searches differ from the golden record")
