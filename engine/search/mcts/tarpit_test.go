@@ -33,12 +33,13 @@ func TestTarPit(t *testing.T) {
 	if os.Getenv("GDLAB_TARPIT") == "" {
 		t.Skip("the measured comparison runs with GDLAB_TARPIT=1")
 	}
-	seeds := envInt(t, "GDLAB_TARPIT_SEEDS", 5)
-	budgets := envInts(t, "GDLAB_TARPIT_BUDGETS", []int{1000, 10000})
+	seeds := envInt(t, "GDLAB_TARPIT_SEEDS", 10)
+	budgets := envInts(t, "GDLAB_TARPIT_BUDGETS", []int{100, 300, 1000, 10000})
 	cases := tarpitCases(t)
 	for _, cfg := range tarpitConfigs() {
 		for _, budget := range budgets {
 			hits := tarpitRun(t, cases, cfg, budget, seeds)
+			tarpitMisses(t, cases, cfg.name, budget, seeds, hits)
 			for _, class := range []string{"turn-taking", "simultaneous", "heuristic games"} {
 				var in []int
 				for i, c := range cases {
@@ -172,6 +173,19 @@ func tarpitRun(t *testing.T, cases []tarpitCase, cfg tarpitConfig, budget, seeds
 		hits = append(hits, k)
 	}
 	return hits
+}
+
+// tarpitMisses logs the positions where some search missed a best move.
+func tarpitMisses(t *testing.T, cases []tarpitCase, cfg string, budget, seeds int, hits []int) {
+	var miss []string
+	for i, c := range cases {
+		if hits[i] >= 0 && hits[i] < seeds {
+			miss = append(miss, fmt.Sprintf("%s %d/%d", c.pos.Name, hits[i], seeds))
+		}
+	}
+	if len(miss) > 0 {
+		t.Logf("%s at %d: missed in %s", cfg, budget, strings.Join(miss, ", "))
+	}
 }
 
 // inClass reports whether a case belongs to a row of the table.
