@@ -36,11 +36,13 @@ func TestTarPit(t *testing.T) {
 	seeds := envInt(t, "GDLAB_TARPIT_SEEDS", 10)
 	budgets := envInts(t, "GDLAB_TARPIT_BUDGETS", []int{100, 300, 1000, 10000})
 	cases := tarpitCases(t)
+	all := map[string][]int{} // by configuration and budget
 	for _, cfg := range tarpitConfigs() {
 		for _, budget := range budgets {
 			hits := tarpitRun(t, cases, cfg, budget, seeds)
+			all[fmt.Sprint(cfg.name, budget)] = hits
 			tarpitMisses(t, cases, cfg.name, budget, seeds, hits)
-			for _, class := range []string{"turn-taking", "simultaneous", "heuristic games"} {
+			for _, class := range []string{"one chooses", "both choose", "heuristic games"} {
 				var in []int
 				for i, c := range cases {
 					if hits[i] >= 0 && inClass(c, class) {
@@ -53,6 +55,46 @@ func TestTarPit(t *testing.T) {
 			}
 		}
 	}
+	for _, d := range []struct{ a, b, class string }{
+		{"decision", "joint", "both choose"},
+		{"joint+h0.25", "joint", "heuristic games"},
+		{"joint+h0.5", "joint", "heuristic games"},
+		{"decision+h0.25", "decision", "heuristic games"},
+	} {
+		for _, budget := range budgets {
+			a, b := all[fmt.Sprint(d.a, budget)], all[fmt.Sprint(d.b, budget)]
+			t.Log(tarpitDiff(cases, d.a+" − "+d.b, d.class, budget, seeds, a, b))
+		}
+	}
+}
+
+// tarpitDiff formats the difference in the share of best moves between two
+// configurations on a class's positions, with a paired percentile bootstrap
+// over positions (95%, 2,000 resamples).
+func tarpitDiff(cases []tarpitCase, what, class string, budget, seeds int, a, b []int) string {
+	var da, db []int
+	for i, c := range cases {
+		if inClass(c, class) && a[i] >= 0 && b[i] >= 0 {
+			da, db = append(da, a[i]), append(db, b[i])
+		}
+	}
+	n := float64(len(da) * seeds)
+	diff := func(draw []int) float64 {
+		s := 0
+		for _, i := range draw {
+			s += da[i] - db[i]
+		}
+		return float64(s) / n
+	}
+	all := make([]int, len(da))
+	for i := range all {
+		all[i] = i
+	}
+	var ds []float64
+	stats.Bootstrap(len(da), 2000, game.NewRand(27), func(draw []int) { ds = append(ds, diff(draw)) })
+	sort.Float64s(ds)
+	return fmt.Sprintf("%-26s %-16s %6d iters: difference %+.3f, paired positions bootstrap [%+.3f, %+.3f] (%d positions)",
+		what, class, budget, diff(all), stats.Percentile(ds, 0.025), stats.Percentile(ds, 0.975), len(da))
 }
 
 // tarpitCase is a position of the regression set ready to search.
@@ -188,10 +230,13 @@ func tarpitMisses(t *testing.T, cases []tarpitCase, cfg string, budget, seeds in
 	}
 }
 
-// inClass reports whether a case belongs to a row of the table.
+// inClass reports whether a case belongs to a row of the table: positions
+// where both roles choose, positions where one does (biddingTicTacToe's
+// marking positions among them, below which both choose again), and the
+// games with a heuristic.
 func inClass(c tarpitCase, class string) bool {
 	switch class {
-	case "simultaneous":
+	case "both choose":
 		return c.pos.Simultaneous
 	case "heuristic games":
 		return c.heur != nil
