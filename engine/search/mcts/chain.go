@@ -105,14 +105,22 @@ func (t *tree) chainChild(id int32, ji int, joint []game.Move, next int) int32 {
 	return c
 }
 
-// completeRandomly fills joint's moves of the roles still to choose below
-// chain node nd with uniformly drawn legal moves: the pool is full, so the
-// chain cannot grow, and the playout starts from the state they reach.
-func (t *tree) completeRandomly(nd *node, joint []game.Move) {
+// chainLeaf ends a selection at chain node nd when the pool is full and
+// the chain cannot grow: the roles still to choose get uniformly drawn
+// legal moves, and the leaf is the state the completed joint move reaches,
+// to be played out. Nothing is linked, since the drawn moves are no choice
+// of the tree.
+func (t *tree) chainLeaf(l *leaf, nd *node, joint []game.Move) (*leaf, error) {
 	fixed := t.chainFixed(nd, joint)
 	for r := range joint {
 		if len(nd.all[r]) > 1 && fixed[r] == game.NoMove {
 			joint[r] = nd.all[r][t.rng.IntN(len(nd.all[r]))]
 		}
 	}
+	s, err := t.advance(nd.state, joint)
+	if err != nil {
+		return nil, err
+	}
+	l.state = s
+	return l, nil
 }

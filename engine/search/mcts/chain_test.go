@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"gdlab/engine/game"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 	"gdlab/engine/search/searchtest"
@@ -70,6 +71,7 @@ func TestDecisionChainShape(t *testing.T) {
 		if innerSeen != 16 {
 			t.Errorf("role %d: %d of 16 inner nodes after 500 iterations", me, innerSeen)
 		}
+		checkChains(t, tr)
 	}
 }
 
@@ -120,7 +122,57 @@ func TestDecisionNodesFullPool(t *testing.T) {
 	if !contains(legal, mv) || p.t.live > 40 {
 		t.Errorf("move %v legal %v, %d live nodes", mv, contains(legal, mv), p.t.live)
 	}
+	checkChains(t, p.t)
 	if p.LastStats().Iterations != 2000 {
 		t.Errorf("%d iterations", p.LastStats().Iterations)
+	}
+}
+
+// checkChains checks every chain node of a tree: a node whose chooser is
+// not the chain's last links only to inner nodes of its own state, whose
+// fixed moves extend its own by the move chosen.
+func checkChains(t *testing.T, tr *tree) {
+	t.Helper()
+	for id := range tr.nodes {
+		nd := &tr.nodes[id]
+		if !nd.live || nd.all == nil {
+			continue
+		}
+		for i, mv := range nd.moves[nd.chooser] {
+			c := tr.childOf(nd, nd.chooser, i)
+			if c == none {
+				continue
+			}
+			joint := make([]game.Move, tr.roles)
+			joint[nd.chooser] = mv
+			last := tr.chainNext(nd, joint) < 0
+			ch := &tr.nodes[c]
+			if !last && (!ch.inner || !ch.state.Equal(nd.state) || ch.fixed[nd.chooser] != mv) {
+				t.Fatalf("node %d (chooser %d): move %d links to node %d, not the next role's node of its state", id, nd.chooser, i, c)
+			}
+			if last && ch.inner {
+				t.Fatalf("node %d: the last chooser's move %d links to an inner node", id, i)
+			}
+		}
+	}
+}
+
+// TestDecisionNodesFullPoolLinks: rock-paper-scissors with room for three
+// nodes. Once the pool is full, a selection that needs a new chain node
+// draws the later role's move and plays out from the state reached, which
+// the tree often holds already (a round has three outcomes); the chain node
+// must not be linked to it, or later selections would skip the other role's
+// choice.
+func TestDecisionNodesFullPoolLinks(t *testing.T) {
+	m, err := searchtest.Game("rps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		p := started(t, m, 0, Options{DecisionNodes: true, PoolSize: 3, Iterations: 300}, seed)
+		if _, err := p.Search(context.Background(), m.Initial(), search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		checkChains(t, p.t)
 	}
 }

@@ -552,11 +552,11 @@ func (t *tree) selectLeaf() (*leaf, error) {
 			continue
 		}
 		if next := t.chainNext(nd, joint); next >= 0 {
-			if !t.full() {
-				id = t.chainChild(id, ji, joint, next)
-				continue
+			if t.full() {
+				return t.chainLeaf(l, nd, joint)
 			}
-			t.completeRandomly(nd, joint)
+			id = t.chainChild(id, ji, joint, next)
+			continue
 		}
 		s, err := t.advance(nd.state, joint)
 		if err != nil {
