@@ -315,6 +315,7 @@ type positionSpec struct {
 var positionSpecs = []positionSpec{
 	{game: "ticTacToe", source: "curated", want: 8, plies: [2]int{2, 5}, seed: 1},
 	{game: "connectFour", source: "curated", want: 6, back: [2]int{2, 6}, seed: 2, careful: true},
+	{game: "connectFourSmall", source: "curated", want: 8, plies: [2]int{3, 7}, seed: 7},
 	{game: "breakthroughSmall", source: "curated", want: 16, back: [2]int{2, 6}, seed: 3, careful: true},
 	{game: "blocker", source: "curated", want: 8, back: [2]int{1, 3}, seed: 4},
 	{game: "ticTicToe", source: "corpus", want: 8, plies: [2]int{1, 3}, seed: 5},
