@@ -2,7 +2,6 @@ package mcts
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -14,8 +13,6 @@ import (
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // goldenSearches searches a few seeded random positions of each
 // configuration's game (the tree kept from turn to turn) and prints every

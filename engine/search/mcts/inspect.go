@@ -13,7 +13,9 @@ type MoveStat struct {
 }
 
 // Root returns role's moves at the root of the last search with their
-// visits and values, in the order of the legal moves.
+// visits and values, in the order of the legal moves. With DecisionNodes,
+// at a root where several roles choose, the root holds the player's own
+// role's choice only; another role's moves there are one placeholder.
 func (p *Player) Root(role int) []MoveStat {
 	t := p.t
 	if t == nil || t.root == none {

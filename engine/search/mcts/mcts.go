@@ -2,7 +2,9 @@
 // graph of states with transpositions, in the shape the Sancho player
 // described. Only decision states are nodes (forced moves and noops are
 // played through), any number of roles choose by decoupled UCT selection
-// (one bandit per role and node, which also covers simultaneous moves),
+// (one bandit per role and node, which also covers simultaneous moves;
+// with Options.DecisionNodes such roles choose in turn at nodes of their
+// own instead, chain.go),
 // nodes whose value is known exactly are marked solved and propagated,
 // nodes come from a bounded pool that is kept across turns, and playouts
 // run in parallel on their own simulators with deterministic seeds.
@@ -120,6 +122,16 @@ type Options struct {
 	// PolyExploreC is the polynomial term's constant C on the 0..1 value
 	// scale; 0 means C's value. It may be set only with PolyExplore.
 	PolyExploreC float64
+	// DecisionNodes makes every node a decision of one role: where several
+	// roles choose at once, they choose in turn at nodes of their own (the
+	// player's own role first), and the state changes once all have chosen
+	// (chain.go). A later role's node sees the earlier choices, which the
+	// game hides: the player's values become those of committing first
+	// (pure maximin), the opponents answering knowing its move. False
+	// keeps one node per state, each choosing role with a bandit of its
+	// own (decoupled UCT), which searches exactly as before the switch.
+	// Turn-taking games search the same either way.
+	DecisionNodes bool
 	// Name overrides the player's name.
 	Name string
 }
@@ -259,12 +271,14 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if p.t, err = newTree(p.m, p.an, vt, topt); err != nil {
 		return err
 	}
+	p.t.first = p.role
 	p.more = nil
 	for i := 1; i < p.opt.rootTrees(); i++ {
 		t, err := newTree(p.m, p.an, vt, topt)
 		if err != nil {
 			return err
 		}
+		t.first = p.role
 		p.more = append(p.more, t)
 	}
 	if p.opt.LocalSearch {

@@ -38,8 +38,15 @@ type node struct {
 	wj     [][]float64
 	delta  []float64
 	lo, hi []int // achievable range per role (with an analysis)
-	mark   uint32
-	live   bool
+	// A node of a decision chain (Options.DecisionNodes, chain.go): every
+	// role's legal moves at the state, the moves chosen above this node in
+	// the chain (NoMove for roles yet to choose), and whether the node is
+	// below the chain's head (then it is reached only from its parent).
+	all   [][]game.Move
+	fixed []game.Move
+	inner bool
+	mark  uint32
+	live  bool
 }
 
 // tree is the search graph with its node pool and transposition table.
@@ -74,6 +81,8 @@ type tree struct {
 	joint []game.Move
 	legal []game.Move
 	ends  []int        // where each role's moves end in legal, for a new node
+	fixed []game.Move  // a decision chain's fixed moves, being extended
+	first int          // the role that chooses first in a decision chain (chain.go)
 	psum  [2][]float64 // the power-mean backup's scratch (power.go)
 
 	// per search
@@ -103,8 +112,17 @@ func (t *tree) lookup(s game.State) int32 {
 // full reports whether the pool has no room for another node.
 func (t *tree) full() bool { return t.live >= t.opt.poolSize() }
 
-// alloc stores a node and indexes it.
+// alloc stores a new expansion's node and indexes it.
 func (t *tree) alloc(nd node) int32 {
+	id := t.store(nd)
+	h := nd.state.Hash()
+	t.table[h] = append(t.table[h], id)
+	t.expansions++
+	return id
+}
+
+// store puts a node in the pool, unindexed.
+func (t *tree) store(nd node) int32 {
 	nd.live = true
 	var id int32
 	if k := len(t.free); k > 0 {
@@ -115,10 +133,7 @@ func (t *tree) alloc(nd node) int32 {
 		id = int32(len(t.nodes))
 		t.nodes = append(t.nodes, nd)
 	}
-	h := nd.state.Hash()
-	t.table[h] = append(t.table[h], id)
 	t.live++
-	t.expansions++
 	return id
 }
 
@@ -161,6 +176,9 @@ func (t *tree) newNode(s game.State, isRoot bool) (node, error) {
 	}
 	if t.opt.LatchTerminal && t.an != nil && !isRoot && t.latchLeaf(&nd) {
 		return nd, nil
+	}
+	if t.opt.DecisionNodes && choosers > 1 {
+		t.splitHead(&nd)
 	}
 	t.initStats(&nd)
 	return nd, nil
@@ -313,8 +331,10 @@ func (t *tree) release(keep int32) {
 	for i := range t.nodes {
 		nd := &t.nodes[i]
 		if nd.live && nd.mark == t.markID {
-			h := nd.state.Hash()
-			t.table[h] = append(t.table[h], int32(i))
+			if !nd.inner {
+				h := nd.state.Hash()
+				t.table[h] = append(t.table[h], int32(i))
+			}
 			t.live++
 			continue
 		}
@@ -529,6 +549,13 @@ func (t *tree) selectLeaf() (*leaf, error) {
 		}
 		if child != none {
 			id = child
+			continue
+		}
+		if next := t.chainNext(nd, joint); next >= 0 {
+			if t.full() {
+				return t.chainLeaf(l, nd, joint)
+			}
+			id = t.chainChild(id, ji, joint, next)
 			continue
 		}
 		s, err := t.advance(nd.state, joint)
