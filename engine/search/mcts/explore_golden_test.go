@@ -61,8 +61,8 @@ func goldenSearches(t *testing.T) string {
 // TestExploreOffUnchanged: with the exploration option at its zero value,
 // seeded searches (plain UCT, Power-UCT's backup, two threads, turn-taking,
 // simultaneous and three-player games) give exactly the root statistics
-// recorded from the code before the option existed
-// (testdata/explore-off.golden, written with -update on that code).
+// recorded in testdata/explore-off.golden (rewritten with -update-golden
+// only when a change to the default search is meant).
 func TestExploreOffUnchanged(t *testing.T) {
 	got := goldenSearches(t)
 	path := filepath.Join("testdata", "explore-off.golden")

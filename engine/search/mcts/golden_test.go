@@ -74,10 +74,11 @@ func (factCount) Evaluate(m game.Machine, s game.State, role int) (float64, erro
 	return float64((len(facts)*7 + role*31) % 101), nil
 }
 
-// TestZeroOptionsGolden: the zero value of the new switches searches exactly
-// as the tree did before they existed: root statistics of seeded searches,
-// recorded from the tree before the decision-node switch was added
-// (testdata/golden-tree.json), are reproduced bit for bit.
+// TestZeroOptionsGolden: with the switches at their zero value, seeded
+// searches reproduce bit for bit the root statistics recorded in
+// testdata/golden-tree.json (rewritten with -update-golden only when a
+// change to the default search is meant), so a new option cannot change
+// the default search unnoticed.
 func TestZeroOptionsGolden(t *testing.T) {
 	got := goldenCases(t, Options{})
 	const path = "testdata/golden-tree.json"

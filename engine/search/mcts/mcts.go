@@ -129,7 +129,7 @@ type Options struct {
 	// game hides: the player's values become those of committing first
 	// (pure maximin), the opponents answering knowing its move. False
 	// keeps one node per state, each choosing role with a bandit of its
-	// own (decoupled UCT), which searches exactly as before the switch.
+	// own (decoupled UCT).
 	// Turn-taking games search the same either way.
 	DecisionNodes bool
 	// Name overrides the player's name.
@@ -218,6 +218,15 @@ func (p *Player) Name() string {
 	}
 	if p.opt.LocalSearch {
 		s += "+local"
+	}
+	if p.opt.PowerMean > 0 {
+		s += fmt.Sprintf("+power(%g)", p.opt.PowerMean)
+	}
+	if p.opt.PolyExplore > 0 {
+		s += fmt.Sprintf("+poly(%g)", p.opt.PolyExplore)
+	}
+	if p.opt.DecisionNodes {
+		s += "+decision"
 	}
 	return s
 }

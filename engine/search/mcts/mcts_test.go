@@ -608,3 +608,21 @@ func median(xs []float64) float64 {
 	sort.Float64s(s)
 	return s[len(s)/2]
 }
+
+// TestNameShowsOptions: a player's name tells the search's switches apart,
+// so match tables and ledger entries say which variant played.
+func TestNameShowsOptions(t *testing.T) {
+	for _, c := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{}, "mcts"},
+		{Options{PowerMean: 2}, "mcts+power(2)"},
+		{Options{PolyExplore: 1.5, DecisionNodes: true}, "mcts+poly(1.5)+decision"},
+		{Options{PowerMean: 4, Name: "mine"}, "mine"},
+	} {
+		if got := New(c.opt).Name(); got != c.want {
+			t.Errorf("%+v: name %q, want %q", c.opt, got, c.want)
+		}
+	}
+}

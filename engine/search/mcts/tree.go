@@ -638,7 +638,7 @@ func (t *tree) advance(s game.State, joint []game.Move) (game.State, error) {
 
 // choose picks role r's move at node id by UCT (with UCT's exploration
 // term or the polynomial one, explore.go), trying unvisited moves first in
-// random order.
+// random order and, where several roles choose, breaking ties at random.
 func (t *tree) choose(id int32, r int) int {
 	nd := &t.nodes[id]
 	k := len(nd.moves[r])
@@ -678,7 +678,12 @@ func (t *tree) choose(id int32, r int) int {
 	// credits the node with its best solved child (floor).
 	skipSolved := nd.chooser == r && !nd.solved
 	lsBias := t.localBias(nd, r)
-	best, bestScore := -1, math.Inf(-1)
+	// Where several roles choose at once, exact ties are broken at random:
+	// with a fixed order every role's bandit would take its first tied
+	// move together, sampling the joint moves along a diagonal and
+	// misjudging every move off it.
+	randomTies := nd.chooser < 0
+	best, bestScore, ties := -1, math.Inf(-1), 0
 	for i := 0; i < k; i++ {
 		n := float64(nd.n[r][i])
 		mean := nd.w[r][i] / n / 100
@@ -702,8 +707,14 @@ func (t *tree) choose(id int32, r int) int {
 		if lsBias != nil {
 			score += lsBias[i]
 		}
-		if score > bestScore {
-			best, bestScore = i, score
+		switch {
+		case score > bestScore:
+			best, bestScore, ties = i, score, 1
+		case score == bestScore && randomTies:
+			ties++
+			if t.rng.IntN(ties) == 0 {
+				best = i
+			}
 		}
 	}
 	if best < 0 {
