@@ -723,6 +723,25 @@ func (t *tree) choose(id int32, r int) int {
 	return best
 }
 
+// bestProved returns the index of role's most visited move into a solved
+// child worth the solved node's value, or -1. Among moves proved equal the
+// most visited is the one the search took longest to refute or prove: in a
+// lost position, the longest resistance, which a fallible opponent may
+// still get wrong.
+func (t *tree) bestProved(nd *node, role int) int {
+	best := -1
+	for i := range nd.moves[role] {
+		ch := t.childOf(nd, role, i)
+		if ch == none || !t.nodes[ch].solved || t.nodes[ch].value[role] != nd.value[role] {
+			continue
+		}
+		if best < 0 || nd.n[role][i] > nd.n[role][best] {
+			best = i
+		}
+	}
+	return best
+}
+
 // bestSolved returns the index of role r's move into the solved child with
 // the highest value for r, or 0.
 func (t *tree) bestSolved(nd *node, r int) int {
@@ -852,10 +871,8 @@ func (t *tree) bestMove(role int) (game.Move, float64) {
 		return game.NoMove, -1
 	}
 	if nd.solved && nd.chooser == role {
-		for i, mv := range nd.moves[role] {
-			if ch := t.childOf(nd, role, i); ch != none && t.nodes[ch].solved && t.nodes[ch].value[role] == nd.value[role] {
-				return mv, nd.value[role]
-			}
+		if i := t.bestProved(nd, role); i >= 0 {
+			return nd.moves[role][i], nd.value[role]
 		}
 	}
 	// The most visited move into an unsolved child (ties to the higher
