@@ -70,6 +70,8 @@ func (l *Lanes) setNode(node int32, w uint64) {
 	}
 }
 
+// clearMoves takes every role's chosen moves off the inputs and their
+// pseudo-nodes.
 func (l *Lanes) clearMoves() {
 	p := l.p
 	for r, ins := range l.set {
@@ -161,6 +163,7 @@ func (l *Lanes) Playouts(rng *rand.Rand, maxSteps int) (int, error) {
 		}
 		for r := range l.set {
 			if err := l.choose(r, active, rng); err != nil {
+				l.clearMoves() // the earlier roles' moves must not carry over
 				return total, err
 			}
 		}

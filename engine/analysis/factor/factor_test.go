@@ -204,6 +204,16 @@ func TestCoupled(t *testing.T) {
 	}
 }
 
+// TestJointMoveCoupling: where a base changes only under two roles' moves
+// together, neither move alone provably keeps it, so the roles' factors
+// are joined through it and the game does not factor.
+func TestJointMoveCoupling(t *testing.T) {
+	_, a := analyze(t, "collide", Options{})
+	if a.Factored() {
+		t.Fatalf("collide factors (%d factors with moves); alive changes when both robots step into one cell", moving(a))
+	}
+}
+
 // TestOutputJoinsSwitch: without joins by outputs the coupled goal's
 // counters stay apart and the goal is reported coupled, with its gate.
 func TestOutputJoinsSwitch(t *testing.T) {

@@ -151,11 +151,94 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 			g.effects[i] = append(g.effects[i], b)
 		}
 		g.absentEffects(ev, b, ins, kept)
+		g.jointEffects(ev, b, ins)
 	}
 	for i := range g.effects {
 		slices.Sort(g.effects[i])
+		g.effects[i] = slices.Compact(g.effects[i])
 	}
 	return nil
+}
+
+// jointLimit bounds the evaluations of the joint-move test for one pair of
+// roles at one base; past it, every move of the role that next(b) reads is
+// taken to change b (the safe side).
+const jointLimit = 1 << 14
+
+// jointEffects finds the moves that change base b only together with
+// another role's move, which the test of a move played alone (every other
+// input off) cannot see: two robots stepping into one cell. For each role
+// r and each move j that next(b) reads of another role q, it evaluates
+// next(b) with q playing j and r playing each of its moves that next(b)
+// reads, or none of them. When those outcomes all agree, whatever b does
+// is j's doing and no move of r is involved; otherwise each of r's moves
+// that does not keep b changes it (and playing none, when it does not
+// keep b, stands for r's unread moves, as in absentEffects). The other
+// roles play moves next(b) does not read. Three-valued outcomes are
+// compared as values, so two unknowns count as agreeing: the simulation
+// check (Verify) covers what this cannot prove.
+func (g *graph) jointEffects(ev *circuit.Evaluator, b int, ins []int) {
+	byRole := make([][]int, len(g.off)-1)
+	for _, i := range ins {
+		r, _ := g.move(i)
+		byRole[r] = append(byRole[r], i)
+	}
+	for r, mine := range byRole {
+		for q, theirs := range byRole {
+			if q == r || len(mine) == 0 || len(theirs) == 0 {
+				continue
+			}
+			if (len(mine)+1)*len(theirs) > jointLimit {
+				for _, i := range mine {
+					g.effects[i] = append(g.effects[i], b)
+				}
+				continue
+			}
+			for _, j := range theirs {
+				g.jointWith(ev, b, r, mine, ins, j)
+			}
+		}
+	}
+}
+
+// jointWith applies jointEffects' test to role r's moves mine with
+// another role's move j played.
+func (g *graph) jointWith(ev *circuit.Evaluator, b, r int, mine, ins []int, j int) {
+	ev.Inputs[j] = circuit.True
+	defer func() { ev.Inputs[j] = circuit.False }()
+	none := g.outcome(ev, -1, b)
+	outs := make([][2]circuit.Value, len(mine))
+	agree := true
+	for k, i := range mine {
+		outs[k] = g.outcome(ev, i, b)
+		agree = agree && outs[k] == none
+	}
+	if agree {
+		return
+	}
+	for k, i := range mine {
+		if outs[k] != kept {
+			g.effects[i] = append(g.effects[i], b)
+		}
+	}
+	if none != kept {
+		for i := g.off[r]; i < g.off[r+1]; i++ {
+			if _, read := slices.BinarySearch(ins, i); !read {
+				g.effects[i] = append(g.effects[i], b)
+			}
+		}
+	}
+}
+
+// outcome is next(b)'s value with b true and with b false, input i on
+// (-1: none more than the evaluator's inputs already set).
+func (g *graph) outcome(ev *circuit.Evaluator, i, b int) [2]circuit.Value {
+	if i >= 0 {
+		ev.Inputs[i] = circuit.True
+		defer func() { ev.Inputs[i] = circuit.False }()
+	}
+	l := g.c.Next[b]
+	return [2]circuit.Value{ev.With(l, []int{b}, []bool{true}), ev.With(l, []int{b}, []bool{false})}
 }
 
 // absentEffects adds b to the effects of every move of a role that next(b)
@@ -177,14 +260,11 @@ func (g *graph) absentEffects(ev *circuit.Evaluator, b int, ins []int, kept []bo
 // keeps reports whether input i, played alone (-1: no input at all),
 // provably leaves base b as it was.
 func (g *graph) keeps(ev *circuit.Evaluator, i, b int) bool {
-	if i >= 0 {
-		ev.Inputs[i] = circuit.True
-		defer func() { ev.Inputs[i] = circuit.False }()
-	}
-	l := g.c.Next[b]
-	return ev.With(l, []int{b}, []bool{true}) == circuit.True &&
-		ev.With(l, []int{b}, []bool{false}) == circuit.False
+	return g.outcome(ev, i, b) == kept
 }
+
+// kept is the outcome of a next output that gives its base back.
+var kept = [2]circuit.Value{circuit.True, circuit.False}
 
 // move returns the role and move of input i.
 func (g *graph) move(i int) (int, game.Move) {

@@ -48,6 +48,7 @@ type Failure struct {
 	Detail      string
 }
 
+// String describes the failure: its kind, the joint move and what differed.
 func (f Failure) String() string {
 	return fmt.Sprintf("factor %d, match %d, step %d: %s: %s", f.Factor, f.Match, f.Step, f.Kind, f.Detail)
 }

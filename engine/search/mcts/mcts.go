@@ -5,8 +5,9 @@
 // (one bandit per role and node, which also covers simultaneous moves;
 // with Options.DecisionNodes such roles choose in turn at nodes of their
 // own instead, chain.go),
-// nodes whose value is known exactly are marked solved and propagated,
-// nodes come from a bounded pool that is kept across turns, and playouts
+// nodes whose value is known exactly are marked solved and propagated
+// (a solved root plays the most visited of its best proved moves: in a
+// lost position, the longest resistance), nodes come from a bounded pool that is kept across turns, and playouts
 // run in parallel on their own simulators with deterministic seeds.
 //
 // Four switches bring in the latch analysis of engine/analysis/latch, each on its
@@ -19,7 +20,8 @@
 //	argmax_i  w_i + C·sqrt(ln N / n_i) + bias_i
 //
 // where bias_i is the range bias of switch 3 (0 when off) and an edge into
-// a solved node uses that node's exact value in place of w_i. With
+// a solved node uses that node's exact value in place of w_i; where
+// several roles choose, exact ties are broken at random. With
 // Options.PolyExplore the exploration term is C·N^(e/4)/√n_i instead
 // (explore.go).
 package mcts
