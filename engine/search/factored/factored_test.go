@@ -202,3 +202,21 @@ func TestTimeBudget(t *testing.T) {
 		t.Errorf("stats %+v: want two factors searched", st)
 	}
 }
+
+// TestLatchSwitches: MCTS switches that analyse the network work in the
+// factors' searches (the subgame gives its analyses the real game's
+// network), and the player still solves the puzzle.
+func TestLatchSwitches(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinlights.kif")
+	p := New(Options{MCTS: mcts.Options{Iterations: 20000}.AllLatches()})
+	start(t, p, net, 0, 1)
+	if !p.Factored() {
+		t.Fatal("twinlights not searched on factors")
+	}
+	if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{}); err != nil {
+		t.Fatal(err)
+	}
+	if st := p.LastStats(); !st.Solved {
+		t.Errorf("not solved: %+v", st)
+	}
+}

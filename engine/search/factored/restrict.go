@@ -85,6 +85,9 @@ func (r *restricted) Terminal(s game.State) (bool, error) {
 	}
 	var buf []game.Move
 	for role := range r.allow {
+		if r.allow[role].all {
+			continue // a free role has a legal move wherever the game goes on
+		}
 		l, err := r.Legal(s, role, buf)
 		if err != nil || len(l) == 0 {
 			return true, err
@@ -93,6 +96,12 @@ func (r *restricted) Terminal(s game.State) (bool, error) {
 	}
 	return false, nil
 }
+
+// Unwrap returns the real machine, so that analyses an MCTS switch asks
+// for (analysis.Network, emulate.Of) read the real game's network: its
+// latches and goal ranges bound the subgame too, whose states are some of
+// the game's.
+func (r *restricted) Unwrap() game.Machine { return r.Machine }
 
 // NewSimulator returns a restricted simulator over the real machine's
 // own (a network's, at the network's speed).
@@ -107,6 +116,10 @@ type restrictedSim struct {
 	buf   []game.Move
 	joint []game.Move
 }
+
+// Unwrap returns the real simulator, for analysis.Holds' fast bit test
+// of the current state.
+func (s *restrictedSim) Unwrap() game.Simulator { return s.Simulator }
 
 // Legal returns role's legal moves that the factor allows.
 func (s *restrictedSim) Legal(role int, dst []game.Move) ([]game.Move, error) {
@@ -123,6 +136,9 @@ func (s *restrictedSim) Terminal() (bool, error) {
 		return t, err
 	}
 	for role := range s.r.allow {
+		if s.r.allow[role].all {
+			continue
+		}
 		l, err := s.Legal(role, s.buf)
 		s.buf = l
 		if err != nil || len(l) == 0 {
