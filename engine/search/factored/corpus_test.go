@@ -39,7 +39,15 @@ func TestCorpusGames(t *testing.T) {
 		{"factoringEasyTurtleBrain", true},
 		{"double_tictactoe_dengji", true},
 		{"ticTacToeParallel", false},
+		{"hodgepodge", true},
+		{"asteroidsParallel", true},
+		{"factoringMutuallyAssuredDestruction", true},
+		{"factoringMediumTurtleBrain", true},
+		{"snakeParallel", true},
 	} {
+		if testing.Short() && c.key == "snakeParallel" {
+			continue // its network has 1,785 base propositions
+		}
 		t.Run(c.key, func(t *testing.T) {
 			net := propnettest.Load(t, corpusGame(t, c.key))
 			players := make([]*Player, len(net.Roles()))
