@@ -137,6 +137,9 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if setup.Machine == nil {
 		return errors.New("factored: Setup has no Machine")
 	}
+	if setup.Role < 0 || setup.Role >= len(setup.Machine.Roles()) {
+		return fmt.Errorf("factored: role %d out of range", setup.Role)
+	}
 	p.m, p.role, p.an, p.plain, p.whole, p.parts, p.last = setup.Machine, setup.Role, nil, nil, nil, nil, Stats{}
 	if !p.opt.Unfactored {
 		an, err := p.analyse(ctx, setup)

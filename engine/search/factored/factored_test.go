@@ -220,3 +220,18 @@ func TestLatchSwitches(t *testing.T) {
 		t.Errorf("not solved: %+v", st)
 	}
 }
+
+// TestStartErrors: a setup without a machine or with a role out of range
+// is refused, and Play before Start says so.
+func TestStartErrors(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinlights.kif")
+	p := New(Options{})
+	if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{}); err == nil {
+		t.Error("Play before Start: no error")
+	}
+	for _, s := range []search.Setup{{}, {Machine: net, Role: 1}, {Machine: net, Role: -1}} {
+		if err := p.Start(context.Background(), s); err == nil {
+			t.Errorf("Start(%+v): no error", s)
+		}
+	}
+}
