@@ -1,0 +1,259 @@
+// Package factored owns search on the factors of a game: a player that,
+// where engine/analysis/factor finds independent subgames, runs one MCTS
+// search per factor and moves in the factor whose search values its best
+// move highest, and that plays plain MCTS where the game does not factor
+// or the switch is off.
+//
+// A factor's search is Sancho's search of a subgame with the others held:
+// the real game, its states and its goals, in which the player's role may
+// play only the factor's moves and the moves that change no factor (its
+// noops); the other roles play any move unless Options.HoldOpponents
+// restricts them too. In a puzzle the other factors keep their state, so
+// each goal's combination of the factors reduces to the searched factor's
+// part: with a sum (Analysis.Sums), the other factors' scores are
+// constants and the search maximises its own; with a disjunction, the
+// other parts are false (or the game would be over) and the goal is the
+// factor's part; with a conjunction, the other parts are as they are now,
+// and the factor's part decides when they hold (the factor to protect in
+// factoringMutuallyAssuredDestruction), while none is preferred when they
+// do not. The values of the factors are thus values of the same real
+// goal, comparable across factors, and the player moves in the factor
+// with the highest (the first, on a tie). A state where the player's role
+// has no allowed move is terminal in the subgame: the factor has nothing
+// left to play. With opponents free, the saving is in the player's own
+// choices only (its branching factor is that of one factor).
+package factored
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gdlab/engine/analysis"
+	"gdlab/engine/analysis/factor"
+	"gdlab/engine/game"
+	"gdlab/engine/heuristic"
+	"gdlab/engine/search"
+	"gdlab/engine/search/mcts"
+)
+
+// Options configure the player. The zero value searches factors with
+// plain single-threaded MCTS (mcts.Options' zero value).
+type Options struct {
+	// MCTS configures every search, of a factor or of the whole game.
+	// Its Iterations, when set, are shared equally among the factors
+	// searched in a move.
+	MCTS mcts.Options
+	// Unfactored is the switch: true plays plain MCTS (exactly
+	// mcts.New(MCTS)) whatever the analysis would find.
+	Unfactored bool
+	// Analysis is the factoring to use; when nil, Start computes it on
+	// the machine's network (analysis.Network) under the start clock.
+	Analysis *factor.Analysis
+	// Factor configures that analysis.
+	Factor factor.Options
+	// HoldOpponents restricts the other roles to the factor as well, as
+	// Sancho's puzzles do. By default only the player's role is
+	// restricted and the others play any legal move: in a game of two
+	// players, an opponent that answers in another factor (a threat on
+	// the other board of dualConnect4) is then seen, and a factor's value
+	// is what the player gets by moving there, whatever the answer.
+	HoldOpponents bool
+	// Name overrides the player's name.
+	Name string
+}
+
+// Player is the factored MCTS player. It implements search.Player and
+// search.Preparer.
+type Player struct {
+	opt   Options
+	m     game.Machine
+	role  int
+	an    *factor.Analysis
+	plain *mcts.Player // the whole game's search when it does not factor
+	whole *mcts.Player // the fallback when no factor offers a move
+	parts []part
+	why   string
+	last  Stats
+}
+
+// part is the search of one factor.
+type part struct {
+	factor int // index into Analysis.Factors
+	sub    *restricted
+	p      *mcts.Player
+}
+
+// Stats describe the last move's searches.
+type Stats struct {
+	Factored bool // the move came from the factors' searches
+	// Factors lists the factors searched (indexes into
+	// Analysis.Factors), Values the value each gave its best move
+	// (0..100, -1 when it offered none) and Searches their statistics.
+	Factors  []int
+	Values   []float64
+	Searches []mcts.Stats
+	Chosen   int  // the factor moved in, -1 when none
+	Solved   bool // the chosen factor's search solved its root
+	// Iterations adds up the iterations of every search of the move.
+	Iterations int64
+	Time       time.Duration
+}
+
+// New returns a player with the given options.
+func New(opt Options) *Player { return &Player{opt: opt} }
+
+// Name describes the player: "mcts+factors", or "mcts" when switched off.
+func (p *Player) Name() string {
+	switch {
+	case p.opt.Name != "":
+		return p.opt.Name
+	case p.opt.Unfactored:
+		return "mcts"
+	}
+	return "mcts+factors"
+}
+
+// Analysis returns the factoring in use, or nil when the match is
+// searched unfactored.
+func (p *Player) Analysis() *factor.Analysis { return p.an }
+
+// Factored reports whether the match is searched on factors.
+func (p *Player) Factored() bool { return p.plain == nil && p.m != nil }
+
+// Prepared says whether the match is searched on factors, and why.
+func (p *Player) Prepared() string { return p.why }
+
+// LastStats returns the statistics of the last Play.
+func (p *Player) LastStats() Stats { return p.last }
+
+// Start prepares a match: it analyses the game (unless switched off or
+// given an analysis) and starts one MCTS search per relevant factor in
+// which the role moves, or one plain MCTS player when the game does not
+// factor, started with the very same setup so that it plays identically.
+func (p *Player) Start(ctx context.Context, setup search.Setup) error {
+	if setup.Machine == nil {
+		return errors.New("factored: Setup has no Machine")
+	}
+	if setup.Role < 0 || setup.Role >= len(setup.Machine.Roles()) {
+		return fmt.Errorf("factored: role %d out of range", setup.Role)
+	}
+	p.m, p.role, p.an, p.plain, p.whole, p.parts, p.last = setup.Machine, setup.Role, nil, nil, nil, nil, Stats{}
+	if !p.opt.Unfactored {
+		an, err := p.analyse(ctx, setup)
+		switch {
+		case err != nil:
+			p.why = "unfactored: " + err.Error()
+		case !an.Factored():
+			p.why = "unfactored: the game does not factor"
+		default:
+			p.an = an
+			return p.startParts(ctx, setup)
+		}
+	} else {
+		p.why = "unfactored: switched off"
+	}
+	p.plain = mcts.New(p.opt.MCTS)
+	return p.plain.Start(ctx, setup)
+}
+
+// analyse returns the given analysis or computes one under the start clock.
+func (p *Player) analyse(ctx context.Context, setup search.Setup) (*factor.Analysis, error) {
+	if p.opt.Analysis != nil {
+		return p.opt.Analysis, nil
+	}
+	ctx, cancel := setup.Budget.Context(ctx)
+	defer cancel()
+	net, err := analysis.Network(ctx, setup.Machine)
+	if err != nil {
+		return nil, err
+	}
+	return factor.Analyze(ctx, net, p.opt.Factor)
+}
+
+// startParts starts a search for every relevant factor the role moves in,
+// and the whole game's search as a fallback.
+func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
+	searched := p.searchable()
+	if len(searched) == 0 {
+		p.an, p.why = nil, "unfactored: the role moves in no relevant factor"
+		p.plain = mcts.New(p.opt.MCTS)
+		return p.plain.Start(ctx, setup)
+	}
+	opt := p.opt.MCTS
+	if opt.Iterations > 0 {
+		opt.Iterations = max(1, opt.Iterations/int64(len(searched)))
+	}
+	for _, k := range searched {
+		sub, err := p.subgame(k)
+		if err != nil {
+			return err
+		}
+		pl := mcts.New(opt)
+		s := setup
+		s.Machine, s.Seed = sub, heuristic.Mix(setup.Seed^uint64(k+1)*0x9e3779b97f4a7c15)
+		if err := pl.Start(ctx, s); err != nil {
+			return err
+		}
+		p.parts = append(p.parts, part{factor: k, sub: sub, p: pl})
+	}
+	p.whole = mcts.New(p.opt.MCTS)
+	p.why = p.describe(searched)
+	return p.whole.Start(ctx, setup)
+}
+
+// searchable lists the relevant factors in which the role has moves.
+func (p *Player) searchable() []int {
+	var out []int
+	for k, f := range p.an.Factors {
+		if f.Relevant && p.role < len(f.Moves) && len(f.Moves[p.role]) > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// subgame returns factor k's restricted machine. The analysis numbers
+// moves as the network does; the machine may number them otherwise, so
+// they are carried over by their text.
+func (p *Player) subgame(k int) (*restricted, error) {
+	f := p.an.Factors[k]
+	sub := &restricted{Machine: p.m, allow: make([]moveSet, len(p.an.Roles))}
+	for r := range p.an.Roles {
+		if r != p.role && !p.opt.HoldOpponents {
+			sub.allow[r].all = true
+			continue
+		}
+		var ms []game.Move
+		if r < len(f.Moves) {
+			ms = append(ms, f.Moves[r]...)
+		}
+		if r < len(p.an.Noops) {
+			ms = append(ms, p.an.Noops[r]...)
+		}
+		for _, mv := range ms {
+			real, err := p.m.ParseMove(r, p.an.Moves[r][mv])
+			if err != nil {
+				return nil, fmt.Errorf("factored: move %s of factor %d: %w", p.an.Moves[r][mv], k, err)
+			}
+			sub.allow[r].add(real)
+		}
+	}
+	return sub, nil
+}
+
+// describe says what Start decided, with the goal structure it relies on.
+func (p *Player) describe(searched []int) string {
+	var joins []string
+	if t := p.an.Terminal; t != nil {
+		joins = append(joins, "terminal "+string(t.Join))
+	}
+	if p.role < len(p.an.Goals) {
+		for _, g := range p.an.Goals[p.role] {
+			joins = append(joins, g.Output+" "+string(g.Join))
+		}
+	}
+	return fmt.Sprintf("factored: %d of %d factors searched %v; %s", len(searched), len(p.an.Factors), searched, strings.Join(joins, ", "))
+}

@@ -1,0 +1,237 @@
+package factored
+
+import (
+	"context"
+	"testing"
+
+	"gdlab/engine/game"
+	"gdlab/engine/propnet/propnettest"
+	"gdlab/engine/prover"
+	"gdlab/engine/search"
+	"gdlab/engine/search/mcts"
+)
+
+// start starts a player on m for role with seed.
+func start(t *testing.T, p search.Player, m game.Machine, role int, seed uint64) {
+	t.Helper()
+	if err := p.Start(context.Background(), search.Setup{Machine: m, Role: role, Seed: seed}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFactorsFound: the test games factor as their comments say, and the
+// player says so.
+func TestFactorsFound(t *testing.T) {
+	for _, c := range []struct {
+		game     string
+		factored bool
+	}{{"twinlights", true}, {"twinnim", true}, {"coupledlights", false}} {
+		p := New(Options{MCTS: mcts.Options{Iterations: 50}})
+		start(t, p, propnettest.Load(t, "testdata/"+c.game+".kif"), 0, 1)
+		t.Logf("%s: %s", c.game, p.Prepared())
+		if p.Factored() != c.factored {
+			t.Errorf("%s: Factored() = %v, want %v", c.game, p.Factored(), c.factored)
+		}
+	}
+}
+
+// TestMovesLegal plays whole matches, the factored player in every seat
+// against itself, on a network and on the prover (whose moves the player
+// must carry over by their text), and checks every move against the real
+// game's legal moves.
+func TestMovesLegal(t *testing.T) {
+	pr, err := prover.Load("testdata/twinnim.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, m := range map[string]game.Machine{
+		"twinlights": propnettest.Load(t, "testdata/twinlights.kif"),
+		"twinnim":    propnettest.Load(t, "testdata/twinnim.kif"),
+		"prover":     pr,
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			playChecked(t, name, m, seed)
+		}
+	}
+}
+
+// playChecked plays one match of factored players and checks each move.
+func playChecked(t *testing.T, name string, m game.Machine, seed uint64) {
+	t.Helper()
+	ctx := context.Background()
+	players := make([]*Player, len(m.Roles()))
+	for r := range players {
+		players[r] = New(Options{MCTS: mcts.Options{Iterations: 200}})
+		start(t, players[r], m, r, seed+uint64(r))
+	}
+	s := m.Initial()
+	for step := 0; step < 50; step++ {
+		if term, _ := m.Terminal(s); term {
+			return
+		}
+		joint := make([]game.Move, len(players))
+		for r, p := range players {
+			mv, _, err := p.Play(ctx, s, search.Budget{})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			legal, _ := m.Legal(s, r, nil)
+			if !contains(legal, mv) {
+				t.Fatalf("%s seed %d step %d: role %d played %s, not legal", name, seed, step, r, m.MoveText(r, mv))
+			}
+			joint[r] = mv
+		}
+		var err error
+		if s, err = m.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Errorf("%s: no end after 50 steps", name)
+}
+
+func contains(ms []game.Move, m game.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSolvesFaster: on twinlights, the factored player proves a winning
+// line in fewer iterations, all its factors' searches together, than
+// plain MCTS needs to solve the whole game's root, for every seed tried.
+func TestSolvesFaster(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinlights.kif")
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 5; seed++ {
+		f := New(Options{MCTS: mcts.Options{Iterations: 200000}})
+		start(t, f, net, 0, seed)
+		if _, _, err := f.Play(ctx, net.Initial(), search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		fs := f.LastStats()
+		plain := mcts.New(mcts.Options{Iterations: 200000})
+		start(t, plain, net, 0, seed)
+		if _, _, err := plain.Play(ctx, net.Initial(), search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		ps := plain.LastStats()
+		t.Logf("seed %d: factored %d iterations (solved %v, values %v), plain %d (solved %v)", seed, fs.Iterations, fs.Solved, fs.Values, ps.Iterations, ps.RootSolved)
+		if !fs.Solved || !ps.RootSolved || fs.Iterations >= ps.Iterations {
+			t.Errorf("seed %d: factored %d iterations (solved %v), plain %d (solved %v)", seed, fs.Iterations, fs.Solved, ps.Iterations, ps.RootSolved)
+		}
+	}
+}
+
+// TestSolvesPuzzle: played out with a small budget per move, the factored
+// player lights a board.
+func TestSolvesPuzzle(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinlights.kif")
+	for seed := uint64(1); seed <= 3; seed++ {
+		p := New(Options{MCTS: mcts.Options{Iterations: 300}})
+		start(t, p, net, 0, seed)
+		s := net.Initial()
+		for term := false; !term; term, _ = net.Terminal(s) {
+			mv, _, err := p.Play(context.Background(), s, search.Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err = net.Next(s, []game.Move{mv}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g, _ := net.Goal(s, 0); g != 100 {
+			t.Errorf("seed %d: goal %d, want 100", seed, g)
+		}
+	}
+}
+
+// TestUnfactoredIsPlainMCTS: where the game does not factor, and where the
+// switch is off, the player's moves and reports are plain MCTS's for the
+// same seed.
+func TestUnfactoredIsPlainMCTS(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		opt  Options
+	}{
+		{"coupledlights", Options{}},
+		{"twinlights", Options{Unfactored: true}},
+	} {
+		net := propnettest.Load(t, "testdata/"+c.game+".kif")
+		c.opt.MCTS = mcts.Options{Iterations: 300}
+		f := New(c.opt)
+		plain := mcts.New(mcts.Options{Iterations: 300})
+		start(t, f, net, 0, 7)
+		start(t, plain, net, 0, 7)
+		s := net.Initial()
+		for term := false; !term; term, _ = net.Terminal(s) {
+			fm, frep, err := f.Play(context.Background(), s, search.Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pm, prep, err := plain.Play(context.Background(), s, search.Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fm != pm || frep.Value != prep.Value || frep.Used.Nodes != prep.Used.Nodes {
+				t.Fatalf("%s: factored player played %s (%v), plain %s (%v)", c.game, net.MoveText(0, fm), frep, net.MoveText(0, pm), prep)
+			}
+			if s, err = net.Next(s, []game.Move{fm}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestTimeBudget: under a time budget shared among the factors, Play
+// returns within the budget and a bit.
+func TestTimeBudget(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	p := New(Options{})
+	start(t, p, net, 0, 3)
+	b := search.Budget{Time: 100e6}
+	mv, rep, err := p.Play(context.Background(), net.Initial(), b)
+	if err != nil || mv == game.NoMove {
+		t.Fatal(mv, err)
+	}
+	if rep.Used.Time > 300e6 {
+		t.Errorf("used %v of a %v budget", rep.Used.Time, b.Time)
+	}
+	if st := p.LastStats(); len(st.Factors) != 2 || st.Iterations == 0 {
+		t.Errorf("stats %+v: want two factors searched", st)
+	}
+}
+
+// TestLatchSwitches: MCTS switches that analyse the network work in the
+// factors' searches (the subgame gives its analyses the real game's
+// network), and the player still solves the puzzle.
+func TestLatchSwitches(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinlights.kif")
+	p := New(Options{MCTS: mcts.Options{Iterations: 20000}.AllLatches()})
+	start(t, p, net, 0, 1)
+	if !p.Factored() {
+		t.Fatal("twinlights not searched on factors")
+	}
+	if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{}); err != nil {
+		t.Fatal(err)
+	}
+	if st := p.LastStats(); !st.Solved {
+		t.Errorf("not solved: %+v", st)
+	}
+}
+
+// TestStartErrors: a setup without a machine or with a role out of range
+// is refused, and Play before Start says so.
+func TestStartErrors(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinlights.kif")
+	p := New(Options{})
+	if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{}); err == nil {
+		t.Error("Play before Start: no error")
+	}
+	for _, s := range []search.Setup{{}, {Machine: net, Role: 1}, {Machine: net, Role: -1}} {
+		if err := p.Start(context.Background(), s); err == nil {
+			t.Errorf("Start(%+v): no error", s)
+		}
+	}
+}

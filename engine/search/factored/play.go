@@ -1,0 +1,153 @@
+package factored
+
+import (
+	"context"
+	"time"
+
+	"gdlab/engine/game"
+	"gdlab/engine/search"
+)
+
+// Play chooses a move: plain MCTS's when the game does not factor;
+// otherwise each factor's search, in turn, gets an equal share of the
+// budget (time left over by one goes to the next), and the move is the
+// best move of the factor valued highest. When no factor offers a move,
+// the whole game is searched with what remains.
+func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	if p.plain != nil {
+		return p.plain.Play(ctx, s, b)
+	}
+	if p.m == nil {
+		return game.NoMove, search.Report{Value: -1}, search.ErrNotStarted
+	}
+	start := time.Now()
+	moves, err := p.m.Legal(s, p.role, nil)
+	if err == nil && len(moves) == 0 {
+		err = &game.NoLegalMoveError{Role: p.m.Roles()[p.role]}
+	}
+	if err != nil {
+		return game.NoMove, search.Report{Value: -1}, err
+	}
+	if len(moves) == 1 {
+		p.last = Stats{Chosen: -1, Time: time.Since(start)}
+		return moves[0], search.Report{Used: search.Usage{Time: time.Since(start)}, Value: -1}, nil
+	}
+	return p.playFactors(ctx, s, b, start)
+}
+
+// playFactors runs the factors' searches and picks the move.
+func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget, start time.Time) (game.Move, search.Report, error) {
+	end := endOf(b, start)
+	st := Stats{Factored: true, Chosen: -1}
+	rep := search.Report{Value: -1}
+	best, bestMove := -1, game.NoMove
+	for i, pt := range p.parts {
+		if ctx.Err() != nil {
+			break
+		}
+		mv, r, err := pt.search(ctx, s, share(b, start, end, i, len(p.parts)), p.role)
+		if err != nil {
+			return moves0(p, s), rep, err
+		}
+		ps := pt.p.LastStats()
+		st.Factors, st.Values, st.Searches = append(st.Factors, pt.factor), append(st.Values, r.Value), append(st.Searches, ps)
+		st.Iterations += ps.Iterations
+		rep.Used = rep.Used.Add(r.Used)
+		if mv != game.NoMove && (best < 0 || r.Value > st.Values[best]) {
+			best, bestMove = i, mv
+			rep.Value, rep.Depth, rep.Stopped = r.Value, r.Depth, r.Stopped
+			st.Chosen, st.Solved = pt.factor, ps.RootSolved
+		}
+		if st.Solved && r.Value >= maxGoal {
+			break // a proven win: no other factor can do better
+		}
+	}
+	if bestMove == game.NoMove {
+		return p.playWhole(ctx, s, b, start, end, st)
+	}
+	rep.Used.Time = time.Since(start)
+	st.Time = rep.Used.Time
+	p.last = st
+	return bestMove, rep, nil
+}
+
+// playWhole searches the whole game with the budget that remains.
+func (p *Player) playWhole(ctx context.Context, s game.State, b search.Budget, start, end time.Time, st Stats) (game.Move, search.Report, error) {
+	rest := b
+	if !end.IsZero() {
+		rest.Time, rest.Deadline = 0, end
+	}
+	mv, rep, err := p.whole.Play(ctx, s, rest)
+	st.Factored = false
+	st.Iterations += p.whole.LastStats().Iterations
+	st.Time = time.Since(start)
+	p.last = st
+	return mv, rep, err
+}
+
+// maxGoal is the highest goal value GDL allows.
+const maxGoal = 100
+
+// moves0 is the first legal move, the answer of a search that failed.
+func moves0(p *Player, s game.State) game.Move {
+	if ms, err := p.m.Legal(s, p.role, nil); err == nil && len(ms) > 0 {
+		return ms[0]
+	}
+	return game.NoMove
+}
+
+// search runs the factor's search from s and returns its best move for
+// role and its report; NoMove when role has no move in the factor. With
+// one move in the factor, mcts.Player would not search, so the search is
+// run here to value that move against the other factors' moves.
+func (pt part) search(ctx context.Context, s game.State, b search.Budget, role int) (game.Move, search.Report, error) {
+	legal, err := pt.sub.Legal(s, role, nil)
+	if err != nil || len(legal) == 0 {
+		return game.NoMove, search.Report{Value: -1}, err
+	}
+	if len(legal) > 1 {
+		return pt.p.Play(ctx, s, b)
+	}
+	begin := time.Now()
+	stop, err := pt.p.Search(ctx, s, b)
+	rep := search.Report{Value: -1, Stopped: stop}
+	for _, ms := range pt.p.Root(role) {
+		switch {
+		case ms.Solved:
+			rep.Value = ms.Value
+		case ms.Visits > 0:
+			rep.Value = ms.Mean
+		}
+	}
+	ls := pt.p.LastStats()
+	rep.Used = search.Usage{Time: time.Since(begin), Nodes: ls.Expansions, NextCalls: ls.NextCalls}
+	return legal[0], rep, err
+}
+
+// endOf is when the budget's time runs out, or the zero time.
+func endOf(b search.Budget, start time.Time) time.Time {
+	end := b.Deadline
+	if b.Time > 0 {
+		if t := start.Add(b.Time); end.IsZero() || t.Before(end) {
+			end = t
+		}
+	}
+	return end
+}
+
+// share is the i-th of n equal shares of b: a deadline at the end of the
+// i-th slice of the time (so that time one search leaves goes to the
+// next), and an n-th of the node and Next-call limits.
+func share(b search.Budget, start, end time.Time, i, n int) search.Budget {
+	out := search.Budget{}
+	if !end.IsZero() {
+		out.Deadline = start.Add(end.Sub(start) * time.Duration(i+1) / time.Duration(n))
+	}
+	if b.Nodes > 0 {
+		out.Nodes = max(1, b.Nodes/int64(n))
+	}
+	if b.NextCalls > 0 {
+		out.NextCalls = max(1, b.NextCalls/int64(n))
+	}
+	return out
+}
