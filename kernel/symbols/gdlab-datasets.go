@@ -20,12 +20,15 @@ func init() {
 		"List":            reflect.ValueOf(datasets.List),
 		"ListRepository":  reflect.ValueOf(datasets.ListRepository),
 		"LoadDir":         reflect.ValueOf(datasets.LoadDir),
+		"PositionSets":    reflect.ValueOf(datasets.PositionSets),
 
 		// type definitions
-		"Corpus":    reflect.ValueOf((*datasets.Corpus)(nil)),
-		"HTTPError": reflect.ValueOf((*datasets.HTTPError)(nil)),
-		"Meta":      reflect.ValueOf((*datasets.Meta)(nil)),
-		"Perft":     reflect.ValueOf((*datasets.Perft)(nil)),
-		"Rulesheet": reflect.ValueOf((*datasets.Rulesheet)(nil)),
+		"Corpus":      reflect.ValueOf((*datasets.Corpus)(nil)),
+		"HTTPError":   reflect.ValueOf((*datasets.HTTPError)(nil)),
+		"Meta":        reflect.ValueOf((*datasets.Meta)(nil)),
+		"Perft":       reflect.ValueOf((*datasets.Perft)(nil)),
+		"Position":    reflect.ValueOf((*datasets.Position)(nil)),
+		"PositionSet": reflect.ValueOf((*datasets.PositionSet)(nil)),
+		"Rulesheet":   reflect.ValueOf((*datasets.Rulesheet)(nil)),
 	}
 }

@@ -17,7 +17,7 @@ import "reflect"
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/gdl gdlab/engine/gdl/check gdlab/engine/gdl/compat gdlab/engine/gdl/pie gdlab/engine/game gdlab/engine/prover gdlab/engine/ground gdlab/engine/propnet
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/heuristic gdlab/engine/search gdlab/engine/match gdlab/engine/ggp gdlab/engine/stats gdlab/engine/experiment gdlab/engine/experiment/corpus gdlab/engine/ledger gdlab/datasets
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/searchtest
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/mmapprox gdlab/engine/experiment/rivest gdlab/engine/experiment/sweep
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/mmapprox gdlab/engine/experiment/rivest gdlab/engine/experiment/sweep gdlab/engine/experiment/tarpit
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/analysis gdlab/engine/analysis/latch gdlab/engine/analysis/emulate gdlab/engine/analysis/distance gdlab/engine/analysis/factor gdlab/engine/search/mcts gdlab/engine/search/local gdlab/engine/search/factored
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/kernel/display gdlab/kernel/cell gdlab/kernel/comm gdlab/kernel/widget
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gonum.org/v1/gonum/stat gonum.org/v1/gonum/floats gonum.org/v1/gonum/mat gonum.org/v1/gonum/optimize

@@ -1,8 +1,9 @@
-package mcts
+package mcts_test
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -13,16 +14,17 @@ import (
 	"strings"
 	"testing"
 
+	"gdlab/datasets"
+	"gdlab/engine/experiment/tarpit"
 	"gdlab/engine/game"
-	"gdlab/engine/propnet"
-	"gdlab/engine/propnet/propnettest"
-	"gdlab/engine/search/searchtest"
+	"gdlab/engine/search/mcts"
 )
 
-// The regression set: positions of two-role constant-sum games with their
-// best moves and exact values, in testdata/positions (one file a game).
-// Each position is the moves from the game's initial state, the role whose
-// move is asked for, every legal move's value and the set of best moves.
+// The regression set (datasets/positions, datasets.PositionSets): positions
+// of two-role constant-sum games with their best moves and exact values,
+// one file a game. Each position is the moves from the game's initial
+// state, the role whose move is asked for, every legal move's value and the
+// set of best moves.
 //
 // A move's value is what the role secures by committing to it: the minimum
 // over the other role's replies of the pure maximin value of the state
@@ -35,111 +37,50 @@ import (
 // move exists. The generator keeps positions where at most half the moves are best and
 // no best move ends the game at once (hardEnough).
 //
-// The set is test data, outside datasets/ and out of the Go code the
-// ledger's code version hashes, so adding positions does not start a new
-// code version for the notebooks' experiments.
+// The tests here verify every entry by exhaustive search with the package's
+// solver (solve_test.go, reached through export_test.go); they are in the
+// external test package because they load the set through
+// engine/experiment/tarpit, which imports mcts.
 
 var (
-	updatePositions = flag.Bool("update-positions", false, "regenerate testdata/positions by exhaustive search")
+	updatePositions = flag.Bool("update-positions", false, "regenerate datasets/positions by exhaustive search")
 	positionsOnly   = flag.String("update-positions-only", "", "with -update-positions, the games to regenerate (comma-separated; all when empty)")
 )
 
-// positionFile is one game's positions.
-type positionFile struct {
-	Game      string     `json:"game"`   // a curated game of datasets, or a corpus key
-	Source    string     `json:"source"` // "curated" or "corpus" (../shared/games)
-	Positions []position `json:"positions"`
-}
-
 // position is one entry of the regression set.
-type position struct {
-	Name         string             `json:"name"`
-	Moves        [][]string         `json:"moves"` // joint moves from the initial state, role order
-	Role         string             `json:"role"`
-	Simultaneous bool               `json:"simultaneous"` // both roles choose here
-	Value        float64            `json:"value"`        // the role's exact value
-	Best         []string           `json:"best"`         // the moves that secure Value, sorted
-	MoveValues   map[string]float64 `json:"moveValues"`   // every legal move's secured value
-}
+type position = datasets.Position
+
+// positionFile is one game's positions.
+type positionFile = datasets.PositionSet
 
 // solveBudget bounds each exhaustive solve (nodes expanded).
 const solveBudget = 200_000
 
-const positionsDir = "testdata/positions"
+// positionsDir is the set's folder, from this package's.
+const positionsDir = "../../../datasets/positions"
 
 // readPositionFiles reads every file of the regression set.
 func readPositionFiles(t testing.TB) []positionFile {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(positionsDir, "*.json"))
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no regression positions in %s (%v)", positionsDir, err)
+	sets, err := datasets.PositionSets()
+	if err != nil || len(sets) == 0 {
+		t.Fatalf("no regression positions (%v)", err)
 	}
-	var out []positionFile
-	for _, n := range names {
-		b, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f positionFile
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatalf("%s: %v", n, err)
-		}
-		out = append(out, f)
-	}
-	return out
+	return sets
 }
 
-// positionMachine returns the network of a file's game, or "" and a reason
+// positionMachine returns the network of a file's game, or nil and a reason
 // to skip when a corpus game's folder is absent.
 func positionMachine(t testing.TB, f positionFile) (game.Machine, string) {
 	t.Helper()
-	switch f.Source {
-	case "curated":
-		return propnettest.Curated(t, f.Game), ""
-	case "corpus":
-		dir := searchtest.SharedDir()
-		if dir == "" {
-			return nil, "no shared corpus (../shared or $GDLAB_SHARED)"
-		}
-		net, err := propnet.Load(context.Background(), filepath.Join(dir, "games", f.Game, f.Game+".kif"), propnet.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return net, ""
+	m, err := tarpit.Machine(context.Background(), f, tarpit.SharedDir())
+	if errors.Is(err, tarpit.ErrNoCorpus) {
+		return nil, err.Error()
 	}
-	t.Fatalf("%s: unknown source %q", f.Game, f.Source)
-	return nil, ""
-}
-
-// reach replays a position's moves from the initial state.
-func reach(m game.Machine, moves [][]string) (game.State, error) {
-	s := m.Initial()
-	for i, j := range moves {
-		if len(j) != len(m.Roles()) {
-			return nil, fmt.Errorf("joint move %d has %d moves for %d roles", i+1, len(j), len(m.Roles()))
-		}
-		joint := make([]game.Move, len(j))
-		for r, txt := range j {
-			mv, err := m.ParseMove(r, txt)
-			if err != nil {
-				return nil, fmt.Errorf("joint move %d: %w", i+1, err)
-			}
-			joint[r] = mv
-		}
-		var err error
-		if s, err = m.Next(s, joint); err != nil {
-			return nil, fmt.Errorf("joint move %d: %w", i+1, err)
-		}
+	if err != nil {
+		t.Fatal(err)
 	}
-	return s, nil
-}
-
-// roleIndex returns the index of a role's name.
-func roleIndex(m game.Machine, name string) (int, error) {
-	if i := slices.Index(m.Roles(), name); i >= 0 {
-		return i, nil
-	}
-	return -1, fmt.Errorf("no role %q in %v", name, m.Roles())
+	return m, ""
 }
 
 // solvePosition computes a position's entry from its moves and role by
@@ -148,14 +89,14 @@ func roleIndex(m game.Machine, name string) (int, error) {
 // values differ (no pure best move).
 func solvePosition(ctx context.Context, m game.Machine, moves [][]string, roleName string) (position, error) {
 	p := position{Moves: moves, Role: roleName}
-	s, err := reach(m, moves)
+	s, err := tarpit.Reach(m, moves)
 	if err != nil {
 		return p, err
 	}
 	if term, err := m.Terminal(s); err != nil || term {
 		return p, fmt.Errorf("terminal position (%v)", err)
 	}
-	me, err := roleIndex(m, roleName)
+	me, err := tarpit.RoleIndex(m, roleName)
 	if err != nil {
 		return p, err
 	}
@@ -164,7 +105,7 @@ func solvePosition(ctx context.Context, m game.Machine, moves [][]string, roleNa
 		return p, err
 	}
 	p.Simultaneous = len(legal[0]) > 1 && len(legal[1]) > 1
-	mvs, vals, err := rootValues(ctx, m, s, me, solveBudget)
+	mvs, vals, err := mcts.RootValues(ctx, m, s, me, solveBudget)
 	if err != nil {
 		return p, err
 	}
@@ -179,7 +120,7 @@ func solvePosition(ctx context.Context, m game.Machine, moves [][]string, roleNa
 	}
 	sort.Strings(p.Best)
 	if p.Simultaneous {
-		up, err := upperValue(ctx, m, s, me, solveBudget)
+		up, err := mcts.UpperValue(ctx, m, s, me, solveBudget)
 		if err != nil {
 			return p, err
 		}
@@ -359,7 +300,7 @@ func drawPositions(t *testing.T, m game.Machine, sp positionSpec) []position {
 	var out []position
 	turns := 0
 	for try := 0; len(out) < sp.want && try < 4000; try++ {
-		line := randomLine(t, m, rng)
+		line := mcts.RandomLine(t, m, rng)
 		if sp.careful {
 			line = carefulLine(t, m, rng)
 		}
@@ -370,7 +311,7 @@ func drawPositions(t *testing.T, m game.Machine, sp positionSpec) []position {
 		if cut < 0 || cut >= len(line) {
 			continue
 		}
-		s, err := reach(m, line[:cut])
+		s, err := tarpit.Reach(m, line[:cut])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -455,36 +396,6 @@ func hardEnough(t *testing.T, m game.Machine, s game.State, me int, p position) 
 // simultaneousGame names the set's games where both roles choose at once.
 func simultaneousGame(name string) bool {
 	return name == "blocker" || name == "ticTicToe" || name == "biddingTicTacToe"
-}
-
-// randomLine plays a uniformly random match and returns its joint moves as
-// text.
-func randomLine(t *testing.T, m game.Machine, rng interface{ IntN(int) int }) [][]string {
-	s := m.Initial()
-	var line [][]string
-	for steps := 0; steps < 1000; steps++ {
-		if term, err := m.Terminal(s); err != nil || term {
-			if err != nil {
-				t.Fatal(err)
-			}
-			return line
-		}
-		legal, err := game.LegalAll(m, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		joint := make([]game.Move, len(legal))
-		texts := make([]string, len(legal))
-		for r, ms := range legal {
-			joint[r] = ms[rng.IntN(len(ms))]
-			texts[r] = m.MoveText(r, joint[r])
-		}
-		line = append(line, texts)
-		if s, err = m.Next(s, joint); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return line
 }
 
 // carefulLine plays a match in which the role to move (one role chooses at

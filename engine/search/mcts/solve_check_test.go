@@ -24,10 +24,7 @@ func TestSolverAgreesWithBruteForce(t *testing.T) {
 		for i := 0; i < 6; i++ {
 			line := randomLine(t, m, rng)
 			cut := max(len(line)-1-rng.IntN(c.back), 3) // brute force from the start is slow
-			s, err := reach(m, line[:cut])
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := play(t, m, m.Initial(), line[:cut]...)
 			for me := 0; me < 2; me++ {
 				for _, first := range []bool{true, false} {
 					want, err := bruteValue(m, s, me, first)
@@ -147,4 +144,34 @@ func winsAtOnce(t *testing.T, m game.Machine, s game.State, role int) bool {
 		}
 	}
 	return false
+}
+
+// randomLine plays a uniformly random match and returns its joint moves as
+// text.
+func randomLine(t *testing.T, m game.Machine, rng interface{ IntN(int) int }) [][]string {
+	s := m.Initial()
+	var line [][]string
+	for steps := 0; steps < 1000; steps++ {
+		if term, err := m.Terminal(s); err != nil || term {
+			if err != nil {
+				t.Fatal(err)
+			}
+			return line
+		}
+		legal, err := game.LegalAll(m, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		joint := make([]game.Move, len(legal))
+		texts := make([]string, len(legal))
+		for r, ms := range legal {
+			joint[r] = ms[rng.IntN(len(ms))]
+			texts[r] = m.MoveText(r, joint[r])
+		}
+		line = append(line, texts)
+		if s, err = m.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return line
 }
