@@ -170,10 +170,11 @@ const jointLimit = 1 << 14
 // input off) cannot see: two robots stepping into one cell. For each role
 // r and each move j that next(b) reads of another role q, it evaluates
 // next(b) with q playing j and r playing each of its moves that next(b)
-// reads, or none of them. When those outcomes all agree, whatever b does
-// is j's doing and no move of r is involved; otherwise each of r's moves
-// that does not keep b changes it (and playing none, when it does not
-// keep b, stands for r's unread moves, as in absentEffects). The other
+// reads, or none of them. A move of r whose outcome differs from playing
+// none and does not keep b changes b (where every outcome is the same,
+// whatever b does is j's doing); playing none that does not keep b, where
+// some read move keeps it, stands for r's unread moves changing b, as in
+// absentEffects. The other
 // roles play moves next(b) does not read. Three-valued outcomes are
 // compared as values, so two unknowns count as agreeing: the simulation
 // check (Verify) covers what this cannot prove.
@@ -207,21 +208,15 @@ func (g *graph) jointWith(ev *circuit.Evaluator, b, r int, mine, ins []int, j in
 	ev.Inputs[j] = circuit.True
 	defer func() { ev.Inputs[j] = circuit.False }()
 	none := g.outcome(ev, -1, b)
-	outs := make([][2]circuit.Value, len(mine))
-	agree := true
-	for k, i := range mine {
-		outs[k] = g.outcome(ev, i, b)
-		agree = agree && outs[k] == none
-	}
-	if agree {
-		return
-	}
-	for k, i := range mine {
-		if outs[k] != kept {
+	someKeeps := false
+	for _, i := range mine {
+		out := g.outcome(ev, i, b)
+		if out != none && out != kept {
 			g.effects[i] = append(g.effects[i], b)
 		}
+		someKeeps = someKeeps || out == kept
 	}
-	if none != kept {
+	if none != kept && someKeeps {
 		for i := g.off[r]; i < g.off[r+1]; i++ {
 			if _, read := slices.BinarySearch(ins, i); !read {
 				g.effects[i] = append(g.effects[i], b)
