@@ -94,13 +94,26 @@ func (s *Spec) sortResults(rs []Result) {
 // false the seconds columns are left out: what remains is the same on
 // every run of the spec.
 func (t *Table) WriteCSV(w io.Writer, withTime bool) error {
+	header, recs := t.records(withTime)
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	if err := cw.WriteAll(recs); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// records returns the table's header and rows as WriteCSV writes them.
+func (t *Table) records(withTime bool) ([]string, [][]string) {
 	seats := 0
 	for _, r := range t.Results {
 		seats = max(seats, len(r.Players))
 	}
 	axes := t.Spec.axisNames()
 	settings := t.Spec.Settings()
-	cw := csv.NewWriter(w)
 	header := append([]string{"setting"}, axes...)
 	header = append(header, "game", "seed", "match_seed")
 	for s := 0; s < seats; s++ {
@@ -111,9 +124,7 @@ func (t *Table) WriteCSV(w io.Writer, withTime bool) error {
 		}
 	}
 	header = append(header, "moves", "finished", "replaced", "error")
-	if err := cw.Write(header); err != nil {
-		return err
-	}
+	recs := make([][]string, 0, len(t.Results))
 	for _, r := range t.Results {
 		rec := []string{strconv.Itoa(r.Setting)}
 		for _, a := range axes {
@@ -124,12 +135,9 @@ func (t *Table) WriteCSV(w io.Writer, withTime bool) error {
 			rec = append(rec, seatFields(r, s, withTime)...)
 		}
 		rec = append(rec, strconv.Itoa(r.Moves), strconv.FormatBool(r.Finished), strconv.Itoa(r.Replaced), r.Error)
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+		recs = append(recs, rec)
 	}
-	cw.Flush()
-	return cw.Error()
+	return header, recs
 }
 
 func seatFields(r Result, s int, withTime bool) []string {
