@@ -17,7 +17,7 @@ func init() {
 
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("sweep", "SPEC.json [--out DIR] [--runner prism|local|universal] [--endpoint HOST:PORT] [--workers W]", stderr)
-	out := fs.String("out", "out/sweeps", "directory for the table (NAME.csv) and the finished units, from which a rerun resumes")
+	out := fs.String("out", "out/sweeps", "directory for the table (NAME.csv, NAME.parquet) and the finished units, from which a rerun resumes")
 	runner := fs.String("runner", sweep.RunnerPrism, "prism (Beam's embedded runner), local (goroutines, no pipeline) or universal (a job server at --endpoint)")
 	endpoint := fs.String("endpoint", "", "the job server's HOST:PORT, for --runner universal")
 	workers := fs.Int("workers", 0, "matches at once with --runner local (0: GOMAXPROCS)")
@@ -45,7 +45,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}})
 	if t != nil {
 		writeSummary(stdout, t)
-		fmt.Fprintf(stdout, "table: %s\n", strings.TrimPrefix(*out+"/"+spec.Name+".csv", "./"))
+		fmt.Fprintf(stdout, "table: %s (and .parquet)\n", strings.TrimPrefix(*out+"/"+spec.Name+".csv", "./"))
 	}
 	return err
 }

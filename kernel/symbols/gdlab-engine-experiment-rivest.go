@@ -17,6 +17,7 @@ func init() {
 		// function, constant and variable definitions
 		"BestP":             reflect.ValueOf(rivest.BestP),
 		"Experiment":        reflect.ValueOf(rivest.Experiment),
+		"FromOpening":       reflect.ValueOf(rivest.FromOpening),
 		"GameSeed":          reflect.ValueOf(rivest.GameSeed),
 		"Header":            reflect.ValueOf(rivest.Header),
 		"Load":              reflect.ValueOf(rivest.Load),
@@ -32,6 +33,7 @@ func init() {
 		"Run":               reflect.ValueOf(rivest.Run),
 		"Shapes":            reflect.ValueOf(rivest.Shapes),
 		"SimultaneousAlpha": reflect.ValueOf(rivest.SimultaneousAlpha),
+		"Summarise":         reflect.ValueOf(rivest.Summarise),
 		"SweepSummary":      reflect.ValueOf(rivest.SweepSummary),
 		"TimeBounds":        reflect.ValueOf(rivest.TimeBounds),
 		"Total":             reflect.ValueOf(rivest.Total),

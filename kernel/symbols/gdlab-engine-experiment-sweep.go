@@ -17,11 +17,13 @@ func init() {
 		// function, constant and variable definitions
 		"Kinds":           reflect.ValueOf(sweep.Kinds),
 		"Load":            reflect.ValueOf(sweep.Load),
+		"OpeningsRivest":  reflect.ValueOf(constant.MakeFromLiteral("\"rivest\"", token.STRING, 0)),
 		"Parse":           reflect.ValueOf(sweep.Parse),
 		"Run":             reflect.ValueOf(sweep.Run),
 		"RunnerLocal":     reflect.ValueOf(constant.MakeFromLiteral("\"local\"", token.STRING, 0)),
 		"RunnerPrism":     reflect.ValueOf(constant.MakeFromLiteral("\"prism\"", token.STRING, 0)),
 		"RunnerUniversal": reflect.ValueOf(constant.MakeFromLiteral("\"universal\"", token.STRING, 0)),
+		"SeatingGrouped":  reflect.ValueOf(constant.MakeFromLiteral("\"grouped\"", token.STRING, 0)),
 		"ValuesText":      reflect.ValueOf(sweep.ValuesText),
 
 		// type definitions

@@ -137,6 +137,10 @@ func (o opening) BaseProps() []string {
 	return nil
 }
 
+// FromOpening returns m with s as its initial state: the machine of a game
+// played from one of Openings, as Run plays it.
+func FromOpening(m game.Machine, s game.State) game.Machine { return opening{m, s} }
+
 // Openings returns the positions after white's and black's first drops,
 // 49 on the 7×6 board, with their move texts, white's column varying
 // slowest.
@@ -284,6 +288,19 @@ func playOne(ctx context.Context, m game.Machine, cfg Config, eval heuristic.Eva
 		seats = []match.Seat{ab, mm}
 	}
 	return match.Run(ctx, m, seats, match.Options{Abandon: 10 * time.Second}, seed)
+}
+
+// Summarise counts the games of one bound from MM's side, as Run does:
+// rows are in game order (2k + c for the k-th opening played and MM in seat
+// c), MM's seats named "mm", a row without players a failed game. It lets
+// other drivers of the same games (engine/experiment/sweep) report them as
+// Run would. cfg gives MM's settings and the evaluator (nil: Connect4).
+func Summarise(b Bound, cfg Config, rows []match.Row) Result {
+	eval := cfg.Eval
+	if eval == nil {
+		eval = mmapprox.Connect4{}
+	}
+	return summarise(b, cfg, heuristic.Name(eval), rows)
 }
 
 // summarise counts a bound's games from MM's side; rows are in game

@@ -170,9 +170,16 @@ func pipeline(spec *Spec, units []Unit, dir string, report func(int)) (built, er
 	return built{p: p, done: remove}, nil
 }
 
-// execute runs a pipeline on the chosen runner.
+// execute runs a pipeline on the chosen runner. The SDK takes the job
+// server's address from a process-wide flag, which the embedded runner
+// also sets to its own server's: pipelines are therefore run one at a time,
+// and the flag is set afresh for each (the embedded server's address, kept
+// from its first run, or the universal runner's endpoint), so that a run on
+// a job server does not send later embedded runs there.
 func execute(ctx context.Context, p *beam.Pipeline, opt Options) error {
 	initBeam()
+	submit.Lock()
+	defer submit.Unlock()
 	switch opt.Runner {
 	case RunnerUniversal:
 		if opt.Endpoint == "" {
@@ -187,10 +194,19 @@ func execute(ctx context.Context, p *beam.Pipeline, opt Options) error {
 		_, err := universal.Execute(ctx, p)
 		return err
 	default:
+		*jobopts.Endpoint = embeddedEndpoint // "" the first time: prism starts its server
 		_, err := prism.Execute(ctx, p)
+		embeddedEndpoint = *jobopts.Endpoint
 		return err
 	}
 }
+
+var (
+	// submit serialises pipeline runs: see execute.
+	submit sync.Mutex
+	// embeddedEndpoint is the embedded Prism server's address once started.
+	embeddedEndpoint string
+)
 
 var beamOnce sync.Once
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
 	"gdlab/engine/search/mcts"
@@ -20,25 +21,35 @@ var budgetParams = []string{"nextcalls", "nodes", "ms"}
 type kind struct {
 	params []string
 	eval   bool
-	make   func(p params, eval heuristic.Evaluator) search.Player
+	make   func(p params, eval heuristic.Evaluator, an *latch.Analysis) search.Player
 }
+
+// latchParams are MCTS's four latch switches (mcts.Options' LatchTerminal,
+// LatchWin, LatchSelect and LatchPlayout), on when not 0.
+var latchParams = []string{"latchterminal", "latchwin", "latchselect", "latchplayout"}
 
 // kinds are the players a spec can name. Every one is single-threaded, so
 // matches under node or Next-call budgets are reproducible.
 var kinds = map[string]kind{
-	"mcts": {params: []string{"iterations", "c", "power"}, make: func(p params, _ heuristic.Evaluator) search.Player {
-		return mcts.New(mcts.Options{Iterations: int64(p.get("iterations", 0)), C: p.get("c", 0), PowerMean: p.get("power", 0)})
+	"mcts": {params: append([]string{"iterations", "c", "power"}, latchParams...), make: func(p params, _ heuristic.Evaluator, an *latch.Analysis) search.Player {
+		o := mcts.Options{Iterations: int64(p.get("iterations", 0)), C: p.get("c", 0), PowerMean: p.get("power", 0),
+			LatchTerminal: p.get("latchterminal", 0) != 0, LatchWin: p.get("latchwin", 0) != 0,
+			LatchSelect: p.get("latchselect", 0) != 0, LatchPlayout: p.get("latchplayout", 0) != 0}
+		if p.usesLatches() {
+			o.Analysis = an
+		}
+		return mcts.New(o)
 	}},
-	"mm": {params: []string{"p", "reverse"}, eval: true, make: func(p params, e heuristic.Evaluator) search.Player {
-		return &mmapprox.Player{Eval: e, P: p.get("p", 10), Reverse: p.get("reverse", 0) != 0}
+	"mm": {params: []string{"p", "reverse", "penalty"}, eval: true, make: func(p params, e heuristic.Evaluator, _ *latch.Analysis) search.Player {
+		return &mmapprox.Player{Eval: e, P: p.get("p", 10), Reverse: p.get("reverse", 0) != 0, Penalty: p.get("penalty", 0)}
 	}},
-	"alphabeta": {params: []string{"notable", "noordering", "maxdepth"}, eval: true, make: func(p params, e heuristic.Evaluator) search.Player {
+	"alphabeta": {params: []string{"notable", "noordering", "maxdepth"}, eval: true, make: func(p params, e heuristic.Evaluator, _ *latch.Analysis) search.Player {
 		return &search.AlphaBeta{Eval: e, NoTable: p.get("notable", 0) != 0, NoOrdering: p.get("noordering", 0) != 0, MaxDepth: int(p.get("maxdepth", 0))}
 	}},
-	"flat-mc":    {make: func(params, heuristic.Evaluator) search.Player { return &search.FlatMonteCarlo{} }},
-	"montecarlo": {make: func(params, heuristic.Evaluator) search.Player { return &search.MonteCarlo{} }},
-	"random":     {make: func(params, heuristic.Evaluator) search.Player { return &search.Random{} }},
-	"legal":      {make: func(params, heuristic.Evaluator) search.Player { return &search.Legal{} }},
+	"flat-mc":    {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.FlatMonteCarlo{} }},
+	"montecarlo": {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.MonteCarlo{} }},
+	"random":     {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.Random{} }},
+	"legal":      {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.Legal{} }},
 }
 
 // evaluators are the static evaluators a spec can name.
@@ -101,6 +112,16 @@ func (p params) get(name string, def float64) float64 {
 	return def
 }
 
+// usesLatches reports whether any latch switch is on.
+func (p params) usesLatches() bool {
+	for _, name := range latchParams {
+		if p.get(name, 0) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // budget is the per-move budget the parameters set.
 func (p params) budget() search.Budget {
 	return search.Budget{NextCalls: int64(p.get("nextcalls", 0)), Nodes: int64(p.get("nodes", 0)),
@@ -122,8 +143,14 @@ func (p PlayerSpec) in(setting map[string]float64) params {
 	return out
 }
 
-// player makes the entrant for one match of a setting.
-func (p PlayerSpec) player(setting map[string]float64) (search.Player, search.Budget) {
+// player makes the entrant for one match of a setting; an is the game's
+// latch analysis, given to the switches that use it (nil when there is
+// none: the player then computes its own).
+func (p PlayerSpec) player(setting map[string]float64, an *latch.Analysis) (search.Player, search.Budget) {
 	ps := p.in(setting)
-	return kinds[p.Kind].make(ps, evaluators[p.Eval]()), ps.budget()
+	return kinds[p.Kind].make(ps, evaluators[p.Eval](), an), ps.budget()
 }
+
+// usesLatches reports whether the player switches any latch analysis on in
+// the setting.
+func (p PlayerSpec) usesLatches(setting map[string]float64) bool { return p.in(setting).usesLatches() }

@@ -31,7 +31,8 @@ type Options struct {
 	Runner string
 	// Endpoint is the job server's HOST:PORT for RunnerUniversal.
 	Endpoint string
-	// Dir, when set, receives the table (NAME.csv) and one file per
+	// Dir, when set, receives the table (NAME.csv and NAME.parquet, each
+	// written atomically) and one file per
 	// finished unit (NAME.units/), from which a rerun resumes: units whose
 	// file exists are not played again.
 	Dir string
@@ -80,6 +81,9 @@ func Run(ctx context.Context, spec *Spec, opt Options) (*Table, error) {
 	spec.sortResults(t.Results)
 	if opt.Dir != "" && len(t.Results) > 0 {
 		if werr := saveAtomic(filepath.Join(opt.Dir, spec.Name+".csv"), func(f *os.File) error { return t.WriteCSV(f, true) }); werr != nil {
+			err = errors.Join(err, werr)
+		}
+		if werr := saveAtomic(filepath.Join(opt.Dir, spec.Name+".parquet"), func(f *os.File) error { return t.WriteParquet(f) }); werr != nil {
 			err = errors.Join(err, werr)
 		}
 	}

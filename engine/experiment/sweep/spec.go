@@ -43,6 +43,21 @@ type Spec struct {
 	// MaxMoves stops a match unfinished after this many joint moves; 0
 	// means match's default.
 	MaxMoves int `json:"max_moves,omitempty"`
+	// Seating orders the seatings over the seed numbers: "" alternates
+	// them (seed number k plays seating k mod the number of seatings);
+	// "grouped" plays them in blocks as match.Tournament does (Seeds must
+	// be a multiple of the seatings, each played Seeds/seatings times in a
+	// row), so that seed number k is the tournament's match k with the
+	// same seed, seating and players.
+	Seating string `json:"seating,omitempty"`
+	// Openings, when "rivest", plays Rivest's Connect Four experiment
+	// (engine/experiment/rivest): the game must be connectFour, there must
+	// be two players (MM first), Seeds must be even and at most 98, and
+	// seed number k plays opening o = pick(49, Seeds/2)[k/2] (the openings
+	// rivest.Run plays) with the first player in seat k mod 2, match seed
+	// rivest.GameSeed(Seed, o, k mod 2) and rivest's match options: the
+	// same games as rivest.Run's.
+	Openings string `json:"openings,omitempty"`
 }
 
 // PlayerSpec is one entrant: a kind of player (see Kinds) with its
@@ -66,6 +81,15 @@ type Axis struct {
 	Param  string    `json:"param"`
 	Values []float64 `json:"values"`
 }
+
+// Values of Spec.Seating and Spec.Openings.
+const (
+	// SeatingGrouped plays each seating's matches in a row, as
+	// match.Tournament numbers them.
+	SeatingGrouped = "grouped"
+	// OpeningsRivest plays from Rivest's 49 Connect Four openings.
+	OpeningsRivest = "rivest"
+)
 
 // Name returns the player's label: Label, or Kind when it has none.
 func (p PlayerSpec) Name() string {
@@ -135,6 +159,12 @@ func (s *Spec) Check() error {
 		return errors.New("sweep: the spec names no players")
 	case s.Seeds <= 0:
 		return errors.New("sweep: seeds must be at least 1")
+	case s.Seating != "" && s.Seating != SeatingGrouped:
+		return fmt.Errorf("sweep: unknown seating %q (have \"\" or %q)", s.Seating, SeatingGrouped)
+	case s.Openings != "" && s.Openings != OpeningsRivest:
+		return fmt.Errorf("sweep: unknown openings %q (have \"\" or %q)", s.Openings, OpeningsRivest)
+	case s.Openings == OpeningsRivest && (len(s.Games) != 1 || s.Games[0] != "connectFour" || len(s.Players) != 2 || s.Seeds%2 != 0 || s.Seeds > 98 || s.Seating != ""):
+		return errors.New("sweep: Rivest's openings need the one game connectFour, two players, an even number of seeds up to 98 and the default seating")
 	}
 	labels := map[string]bool{}
 	for i, p := range s.Players {

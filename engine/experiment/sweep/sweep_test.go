@@ -112,6 +112,9 @@ func TestResume(t *testing.T) {
 	if second.Results[0].Moves < 1000 {
 		t.Error("the rerun replayed a finished unit instead of reading it")
 	}
+	if _, err := os.Stat(filepath.Join(dir, "small.parquet")); err != nil {
+		t.Error(err)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "small.csv")); err != nil {
 		t.Error(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"gdlab/engine/experiment/rivest"
 	"gdlab/engine/match"
 	"gdlab/engine/stats"
 )
@@ -25,11 +26,15 @@ type Result struct {
 	Finished  bool      `json:"finished"`
 	Replaced  int       `json:"replaced"` // late, illegal or failed moves the referee replaced
 	Error     string    `json:"error,omitempty"`
+	// MeanDepth is the mean search depth each seat's player reported.
+	MeanDepth []float64 `json:"mean_depth,omitempty"`
+	// History is the joint moves played, as text in role order.
+	History [][]string `json:"history,omitempty"`
 }
 
 func newResult(s *Spec, u Unit, seating []int, row *match.Row) Result {
 	r := Result{Unit: u, MatchSeed: row.Seed, Roles: row.Roles, Scores: row.Scores, NextCalls: row.NextCalls,
-		Seconds: row.Seconds, Moves: row.Moves, Finished: row.Finished, Error: row.Error}
+		Seconds: row.Seconds, Moves: row.Moves, Finished: row.Finished, Error: row.Error, MeanDepth: row.MeanDepth, History: row.History}
 	for _, i := range seating {
 		r.Players = append(r.Players, s.Players[i].Name())
 	}
@@ -89,13 +94,26 @@ func (s *Spec) sortResults(rs []Result) {
 // false the seconds columns are left out: what remains is the same on
 // every run of the spec.
 func (t *Table) WriteCSV(w io.Writer, withTime bool) error {
+	header, recs := t.records(withTime)
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	if err := cw.WriteAll(recs); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// records returns the table's header and rows as WriteCSV writes them.
+func (t *Table) records(withTime bool) ([]string, [][]string) {
 	seats := 0
 	for _, r := range t.Results {
 		seats = max(seats, len(r.Players))
 	}
 	axes := t.Spec.axisNames()
 	settings := t.Spec.Settings()
-	cw := csv.NewWriter(w)
 	header := append([]string{"setting"}, axes...)
 	header = append(header, "game", "seed", "match_seed")
 	for s := 0; s < seats; s++ {
@@ -106,9 +124,7 @@ func (t *Table) WriteCSV(w io.Writer, withTime bool) error {
 		}
 	}
 	header = append(header, "moves", "finished", "replaced", "error")
-	if err := cw.Write(header); err != nil {
-		return err
-	}
+	recs := make([][]string, 0, len(t.Results))
 	for _, r := range t.Results {
 		rec := []string{strconv.Itoa(r.Setting)}
 		for _, a := range axes {
@@ -119,12 +135,9 @@ func (t *Table) WriteCSV(w io.Writer, withTime bool) error {
 			rec = append(rec, seatFields(r, s, withTime)...)
 		}
 		rec = append(rec, strconv.Itoa(r.Moves), strconv.FormatBool(r.Finished), strconv.Itoa(r.Replaced), r.Error)
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+		recs = append(recs, rec)
 	}
-	cw.Flush()
-	return cw.Error()
+	return header, recs
 }
 
 func seatFields(r Result, s int, withTime bool) []string {
@@ -216,4 +229,62 @@ func line(i int, set map[string]float64, game string, xs []float64) Line {
 		l.Mean, l.Low, l.High = stats.MeanInterval(xs, 0.95)
 	}
 	return l
+}
+
+// Row returns the result as a match row, so that code written for match
+// tables (match.Standings, experiment.MatchResults) reads it: Index is the
+// seed number, Game the game.
+func (r Result) Row() match.Row {
+	return match.Row{Index: r.Seed, Game: r.Game, Seed: r.MatchSeed, Roles: r.Roles, Players: r.Players, Scores: r.Scores,
+		Moves: r.Moves, Finished: r.Finished, NextCalls: r.NextCalls, Seconds: r.Seconds, MeanDepth: r.MeanDepth,
+		History: r.History, Error: r.Error}
+}
+
+// MatchTable returns the results of one setting on one game as a match
+// table, in order of seed number. With Spec.Seating "grouped" it is the
+// table match.Tournament plays with the same seed, players and games.
+func (t *Table) MatchTable(setting int, game string) *match.Table {
+	out := &match.Table{Rows: []match.Row{}}
+	for _, r := range t.Results {
+		if r.Setting == setting && r.Game == game {
+			out.Rows = append(out.Rows, r.Row())
+		}
+	}
+	return out
+}
+
+// Rivest returns one setting of a sweep on Rivest's openings as
+// rivest.Run reports a bound: MM's wins, losses, ties, score with its
+// Wilson interval, calls, time, depth and per-game Outcomes, indexed by
+// seed number (2k + c, as rivest.Result's). The first player is MM (its
+// "p", "reverse" and "penalty" in the setting are reported); label names
+// the bound, kind is "moves" or "time".
+func (t *Table) Rivest(setting int, label, kind string) (rivest.Result, error) {
+	s := t.Spec
+	if s.Openings != OpeningsRivest {
+		return rivest.Result{}, fmt.Errorf("sweep: %s does not play Rivest's openings", s.Name)
+	}
+	sets := s.Settings()
+	if setting < 0 || setting >= len(sets) {
+		return rivest.Result{}, fmt.Errorf("sweep: %s has no setting %d", s.Name, setting)
+	}
+	mm := s.Players[0].in(sets[setting])
+	cfg := rivest.Config{P: mm.get("p", 10), Reverse: mm.get("reverse", 0) != 0, Penalty: mm.get("penalty", 0), Eval: evaluators[s.Players[0].Eval]()}
+	rows := make([]match.Row, s.Seeds)
+	for _, r := range t.Results {
+		if r.Setting != setting || r.Seed >= len(rows) {
+			continue
+		}
+		row := r.Row()
+		row.Players = append([]string(nil), row.Players...)
+		for i, p := range row.Players {
+			if p == s.Players[0].Name() {
+				row.Players[i] = "mm"
+			} else {
+				row.Players[i] = "ab"
+			}
+		}
+		rows[r.Seed] = row
+	}
+	return rivest.Summarise(rivest.Bound{Label: label, Kind: kind}, cfg, rows), nil
 }

@@ -4,11 +4,15 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/experiment"
+	"gdlab/engine/experiment/rivest"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/match"
+	"gdlab/engine/propnet"
 )
 
 // Unit is one unit of work: the match with seed number Seed (0-based) of
@@ -39,7 +43,25 @@ func (s *Spec) Units() []Unit {
 // MatchSeed returns the seed of a unit's match. It depends on the seed
 // number alone, so every setting and game plays the same seeds: settings
 // are compared on common random numbers.
-func (s *Spec) MatchSeed(u Unit) uint64 { return heuristic.Mix(s.Seed + uint64(u.Seed)) }
+// With Rivest's openings it is rivest.GameSeed's seed of the unit's opening
+// and seat, which depends on the seed number alone too.
+func (s *Spec) MatchSeed(u Unit) uint64 {
+	if s.Openings == OpeningsRivest {
+		return rivest.GameSeed(s.Seed, s.opening(u.Seed), u.Seed%2)
+	}
+	return heuristic.Mix(s.Seed + uint64(u.Seed))
+}
+
+// opening returns the index into rivest.Openings of seed number k's
+// opening: the openings rivest.Run picks for Seeds/2 openings, two seed
+// numbers (two seats) each.
+func (s *Spec) opening(k int) int {
+	n := s.Seeds / 2
+	return (k / 2) * rivestOpenings / n
+}
+
+// rivestOpenings is the number of Rivest's openings on the 7×6 board.
+const rivestOpenings = 49
 
 // machines builds each game's machine once per process and shares it
 // between units (machines are safe for concurrent use).
@@ -52,6 +74,14 @@ type machineOnce struct {
 	once sync.Once
 	m    game.Machine
 	err  error
+
+	anOnce sync.Once
+	an     *latch.Analysis
+	anErr  error
+
+	openOnce sync.Once
+	opens    []game.State
+	openErr  error
 }
 
 func (ms *machines) get(ctx context.Context, name string) (game.Machine, error) {
@@ -69,10 +99,44 @@ func (ms *machines) get(ctx context.Context, name string) (game.Machine, error) 
 	return mo.m, mo.err
 }
 
+func (ms *machines) entry(name string) *machineOnce {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	return ms.byGm[name]
+}
+
+// analysis returns the latch analysis of a game's network, computed once
+// per process and shared by the units (an analysis is read-only).
+func (ms *machines) analysis(ctx context.Context, name string, m game.Machine) (*latch.Analysis, error) {
+	mo := ms.entry(name)
+	mo.anOnce.Do(func() {
+		net, ok := m.(*propnet.Net)
+		if !ok {
+			mo.anErr = fmt.Errorf("%s has no propositional network for the latch analysis", name)
+			return
+		}
+		mo.an, mo.anErr = latch.Analyze(ctx, net, latch.Options{})
+	})
+	return mo.an, mo.anErr
+}
+
+// openings returns Rivest's openings on a game's machine, once per process.
+func (ms *machines) openings(name string, m game.Machine) ([]game.State, error) {
+	mo := ms.entry(name)
+	mo.openOnce.Do(func() {
+		mo.opens, _, mo.openErr = rivest.Openings(m)
+		if mo.openErr == nil && len(mo.opens) != rivestOpenings {
+			mo.openErr = fmt.Errorf("%s has %d openings, not Rivest's %d", name, len(mo.opens), rivestOpenings)
+		}
+	})
+	return mo.opens, mo.openErr
+}
+
 // Play plays one unit and returns its result. The seating rotates with the
 // seed number over the seatings a tournament of the spec's players has on
 // the game (two players on a two-role game: the first as the first role on
-// even numbers, as the second on odd ones).
+// even numbers, as the second on odd ones), or follows Spec.Seating and
+// Spec.Openings.
 func (s *Spec) Play(ctx context.Context, u Unit, ms *machines) (Result, error) {
 	settings := s.Settings()
 	if u.Setting < 0 || u.Setting >= len(settings) {
@@ -86,16 +150,59 @@ func (s *Spec) Play(ctx context.Context, u Unit, ms *machines) (Result, error) {
 	if len(seatings) == 0 {
 		return Result{}, fmt.Errorf("sweep: %s has %d roles, which %d players cannot fill with a mixed seating", u.Game, len(m.Roles()), len(s.Players))
 	}
-	seating := seatings[u.Seed%len(seatings)]
+	seating, err := s.seating(u, seatings)
+	if err != nil {
+		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+	}
 	setting := settings[u.Setting]
+	var an *latch.Analysis
+	for _, p := range s.Players {
+		if p.usesLatches(setting) {
+			if an, err = ms.analysis(ctx, u.Game, m); err != nil {
+				return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+			}
+			break
+		}
+	}
 	seats := make([]match.Seat, len(seating))
 	for r, i := range seating {
-		pl, budget := s.Players[i].player(setting)
+		pl, budget := s.Players[i].player(setting, an)
 		seats[r] = match.Seat{Name: s.Players[i].Name(), Player: pl, Budget: budget}
 	}
-	row, err := match.Run(ctx, m, seats, match.Options{MaxMoves: s.MaxMoves}, s.MatchSeed(u))
+	opt := match.Options{MaxMoves: s.MaxMoves}
+	if s.Openings == OpeningsRivest {
+		opens, err := ms.openings(u.Game, m)
+		if err != nil {
+			return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+		}
+		m = rivest.FromOpening(m, opens[s.opening(u.Seed)])
+		opt.Abandon = rivestAbandon
+	}
+	row, err := match.Run(ctx, m, seats, opt, s.MatchSeed(u))
 	if err != nil {
 		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
 	}
 	return newResult(s, u, seating, row), nil
+}
+
+// rivestAbandon is how long rivest.Run's referee waits for a late player.
+const rivestAbandon = 10 * time.Second
+
+// seating returns the seating of a unit: alternating by seed number, in
+// blocks as match.Tournament plays them, or, with Rivest's openings, the
+// first player in seat k mod 2.
+func (s *Spec) seating(u Unit, seatings [][]int) ([]int, error) {
+	switch {
+	case s.Openings == OpeningsRivest:
+		if u.Seed%2 == 1 {
+			return []int{1, 0}, nil
+		}
+		return []int{0, 1}, nil
+	case s.Seating == SeatingGrouped:
+		if s.Seeds%len(seatings) != 0 {
+			return nil, fmt.Errorf("grouped seating needs seeds in multiples of the %d seatings, not %d", len(seatings), s.Seeds)
+		}
+		return seatings[u.Seed/(s.Seeds/len(seatings))], nil
+	}
+	return seatings[u.Seed%len(seatings)], nil
 }
