@@ -182,7 +182,22 @@ func (s *Spec) Play(ctx context.Context, u Unit, ms *machines) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
 	}
+	if err := startFailure(row); err != nil {
+		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+	}
 	return newResult(s, u, seating, row), nil
+}
+
+// startFailure reports a seat whose player failed to start: the referee
+// then plays random moves for it, which must not pass for the player's
+// result.
+func startFailure(row *match.Row) error {
+	for _, e := range row.Events {
+		if e.Move < 0 && e.Kind == "error" {
+			return fmt.Errorf("seat %d (%s) failed to start, so the referee played random moves for it: %s", e.Seat, row.Players[e.Seat], e.Detail)
+		}
+	}
+	return nil
 }
 
 // rivestAbandon is how long rivest.Run's referee waits for a late player.
