@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"gdlab/engine/ledger"
 )
 
 // Runners a sweep can run on.
@@ -226,15 +228,70 @@ func claimUnitDir(spec *Spec, dir string) error {
 	path := filepath.Join(ud, "spec.json")
 	kept, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return saveAtomic(path, func(f *os.File) error { _, err := f.Write(append(mine, '\n')); return err })
+		if err := saveAtomic(path, func(f *os.File) error { _, err := f.Write(append(mine, '\n')); return err }); err != nil {
+			return err
+		}
+		return claimCodeVersion(ud)
 	} else if err != nil {
 		return err
 	}
 	if strings.TrimSpace(string(kept)) != string(mine) {
 		return fmt.Errorf("sweep: %s holds the units of another spec named %q (it differs in more than its seeds): use another name or directory", ud, spec.Name)
 	}
+	return claimCodeVersion(ud)
+}
+
+// codeVersionFile keeps, in a unit directory, the version of the code that
+// played its units.
+const codeVersionFile = "code-version"
+
+// claimCodeVersion records this code's version in a new unit directory, or
+// checks that the units kept were played by the same code: results of
+// older code must not be mixed into a table silently.
+func claimCodeVersion(ud string) error {
+	mine := codeVersion()
+	path := filepath.Join(ud, codeVersionFile)
+	kept, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !hasUnits(ud) {
+		return saveAtomic(path, func(f *os.File) error { _, err := f.WriteString(mine + "\n"); return err })
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if got := strings.TrimSpace(string(kept)); got != mine {
+		if got == "" {
+			got = "not recorded"
+		}
+		return fmt.Errorf("sweep: %s holds units played by other code (version %s, this is %s): use a fresh --out directory or remove %s", ud, got, mine, ud)
+	}
 	return nil
 }
+
+// hasUnits reports whether a unit directory holds any unit's result.
+func hasUnits(ud string) bool {
+	entries, _ := os.ReadDir(ud)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") && e.Name() != "spec.json" {
+			return true
+		}
+	}
+	return false
+}
+
+// codeVersion is the version of the code that decides results
+// (ledger.CodeVersion of the repository this process runs in), computed
+// once; "unknown" where there is no source tree (an installed binary), and
+// then resumption cannot tell old code's units from new.
+var codeVersion = sync.OnceValue(func() string {
+	root, err := ledger.Root()
+	if err != nil {
+		return "unknown"
+	}
+	v, err := ledger.CodeVersion(root)
+	if err != nil {
+		return "unknown"
+	}
+	return v
+})
 
 func readUnit(path string) (Result, error) {
 	var r Result
