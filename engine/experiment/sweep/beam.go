@@ -52,11 +52,6 @@ func (f *playFn) ProcessElement(ctx context.Context, unit string) error {
 	if err := json.Unmarshal([]byte(unit), &u); err != nil {
 		return fmt.Errorf("sweep: a unit of the pipeline: %w", err)
 	}
-	release, err := cores.take(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
 	if _, err := playAndKeep(ctx, f.spec, u, f.ms, f.Dir); err != nil {
 		return err
 	}
@@ -71,8 +66,9 @@ func (f *playFn) ProcessElement(ctx context.Context, unit string) error {
 var cores = &slots{}
 
 type slots struct {
-	once sync.Once
-	ch   chan struct{}
+	once  sync.Once
+	ch    chan struct{}
+	taken atomic.Int64 // how many times a slot was taken, for the tests
 }
 
 // take waits for a free core and returns its release.
@@ -80,6 +76,7 @@ func (s *slots) take(ctx context.Context) (func(), error) {
 	s.once.Do(func() { s.ch = make(chan struct{}, runtime.GOMAXPROCS(0)) })
 	select {
 	case s.ch <- struct{}{}:
+		s.taken.Add(1)
 		return func() { <-s.ch }, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()

@@ -148,8 +148,15 @@ feed:
 	return results, errors.Join(ctx.Err(), errors.Join(errs...))
 }
 
-// playAndKeep plays a unit and, when dir is set, saves its result there.
+// playAndKeep plays a unit on one of the process's cores (see cores: the
+// local runner's workers take them as Beam's units do, so budgets mean the
+// same on every runner) and, when dir is set, saves its result there.
 func playAndKeep(ctx context.Context, spec *Spec, u Unit, ms *machines, dir string) (Result, error) {
+	release, err := cores.take(ctx)
+	if err != nil {
+		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+	}
+	defer release()
 	r, err := spec.Play(ctx, u, ms)
 	if err != nil || dir == "" {
 		return r, err

@@ -71,9 +71,9 @@ type machines struct {
 }
 
 type machineOnce struct {
-	once sync.Once
-	m    game.Machine
-	err  error
+	mu  sync.Mutex // held while the machine is built, so it is built once
+	m   game.Machine
+	err error // kept unless the context ended: a cancelled unit must not decide later ones
 
 	anOnce sync.Once
 	an     *latch.Analysis
@@ -95,8 +95,20 @@ func (ms *machines) get(ctx context.Context, name string) (game.Machine, error) 
 		ms.byGm[name] = mo
 	}
 	ms.mu.Unlock()
-	mo.once.Do(func() { mo.m, mo.err = experiment.Machine(ctx, name) })
-	return mo.m, mo.err
+	mo.mu.Lock()
+	defer mo.mu.Unlock()
+	if mo.m != nil || mo.err != nil {
+		return mo.m, mo.err
+	}
+	m, err := experiment.Machine(ctx, name)
+	if ctx.Err() != nil {
+		// The caller's cancellation, not the game's fault: keep nothing
+		// (experiment.Machine falls back to the prover when the network's
+		// build is cut short, which must not stand for later units).
+		return nil, ctx.Err()
+	}
+	mo.m, mo.err = m, err
+	return m, err
 }
 
 func (ms *machines) entry(name string) *machineOnce {

@@ -1,0 +1,59 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"gdlab/engine/propnet"
+)
+
+// TestResumeRefusesOtherCode: units kept by other code are not resumed.
+func TestResumeRefusesOtherCode(t *testing.T) {
+	defer func(v func() string) { codeVersion = v }(codeVersion)
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := &Spec{Name: "v", Games: []string{"ticTacToe"}, Seeds: 1, Players: []PlayerSpec{{Kind: "random"}, {Kind: "legal"}}}
+	codeVersion = func() string { return "old" }
+	if _, err := Run(ctx, s, Options{Runner: RunnerLocal, Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(ctx, s, Options{Runner: RunnerLocal, Dir: dir}); err != nil {
+		t.Fatalf("the same code: %v", err)
+	}
+	codeVersion = func() string { return "new" }
+	_, err := Run(ctx, s, Options{Runner: RunnerLocal, Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "other code (version old, this is new)") || !strings.Contains(err.Error(), "fresh --out") {
+		t.Errorf("a rerun by other code: %v", err)
+	}
+}
+
+// TestLocalTakesCores: the local runner's units take the process's cores
+// as Beam's do, whatever its number of workers.
+func TestLocalTakesCores(t *testing.T) {
+	defer func(c *slots) { cores = c }(cores)
+	cores = &slots{}
+	s := &Spec{Name: "c", Games: []string{"ticTacToe"}, Seeds: 3, Players: []PlayerSpec{{Kind: "random"}, {Kind: "legal"}}}
+	if _, err := Run(context.Background(), s, Options{Runner: RunnerLocal, Workers: 64}); err != nil {
+		t.Fatal(err)
+	}
+	if n := cores.taken.Load(); n != 3 {
+		t.Errorf("the local runner took a core %d times for 3 units", n)
+	}
+}
+
+// TestMachineCancelNotCached: a machine whose building was cancelled is
+// built afresh for the next unit.
+func TestMachineCancelNotCached(t *testing.T) {
+	ms := &machines{}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ms.get(ctx, "connectFour"); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled build: error %v", err)
+	}
+	m, err := ms.get(context.Background(), "connectFour")
+	if _, ok := m.(*propnet.Net); err != nil || !ok {
+		t.Errorf("after a cancelled build: %T, %v; want the network", m, err)
+	}
+}
