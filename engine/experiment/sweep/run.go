@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 
 	"gdlab/engine/ledger"
 )
@@ -198,6 +200,9 @@ func loadFinished(spec *Spec, dir string) (map[string]Result, error) {
 	if err := claimUnitDir(spec, dir); err != nil {
 		return nil, err
 	}
+	if err := removeStaleTemps(spec, dir); err != nil {
+		return nil, err
+	}
 	want := map[string]bool{}
 	for _, u := range spec.Units() {
 		want[unitFile(u)] = true
@@ -337,7 +342,47 @@ func saveAtomic(path string, write func(*os.File) error) (err error) {
 	if err = f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), path)
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a rename in dir durable: without it a crash may lose the
+// new name though the file's data was synced. Systems that cannot sync a
+// directory say so with an error, which is ignored there.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
+}
+
+// tempName matches saveAtomic's temporaries: "." + the file's name +
+// ".tmp" + os.CreateTemp's random digits.
+var tempName = regexp.MustCompile(`^\..+\.tmp[0-9]+$`)
+
+// removeStaleTemps removes the temporaries a crashed run left in the
+// sweep's directories; only names of saveAtomic's pattern are touched.
+func removeStaleTemps(spec *Spec, dir string) error {
+	var errs []error
+	for _, d := range []string{dir, unitDir(spec, dir)} {
+		entries, err := os.ReadDir(d)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() && tempName.MatchString(e.Name()) {
+				errs = append(errs, os.Remove(filepath.Join(d, e.Name())))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // unitPath is the file of a unit's result.

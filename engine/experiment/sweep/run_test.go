@@ -3,6 +3,8 @@ package sweep
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -55,5 +57,32 @@ func TestMachineCancelNotCached(t *testing.T) {
 	m, err := ms.get(context.Background(), "connectFour")
 	if _, ok := m.(*propnet.Net); err != nil || !ok {
 		t.Errorf("after a cancelled build: %T, %v; want the network", m, err)
+	}
+}
+
+// TestStaleTempsRemoved: a run removes the temporaries a crashed one left
+// (saveAtomic's names only) in the output and unit directories.
+func TestStaleTempsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	s := &Spec{Name: "t", Games: []string{"ticTacToe"}, Seeds: 1, Players: []PlayerSpec{{Kind: "random"}, {Kind: "legal"}}}
+	ud := unitDir(s, dir)
+	os.MkdirAll(ud, 0o755)
+	stale := []string{filepath.Join(dir, ".t.csv.tmp123"), filepath.Join(ud, ".0_ticTacToe_0.json.tmp99")}
+	kept := []string{filepath.Join(dir, "notes.tmp1"), filepath.Join(dir, ".hidden")}
+	for _, p := range append(append([]string{}, stale...), kept...) {
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	if _, err := Run(context.Background(), s, Options{Runner: RunnerLocal, Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range stale {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was left", p)
+		}
+	}
+	for _, p := range kept {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
 	}
 }
