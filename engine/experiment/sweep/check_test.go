@@ -69,3 +69,19 @@ func TestSpecFileErrorsPositioned(t *testing.T) {
 		t.Errorf("trailing white space: %v", err)
 	}
 }
+
+// TestCheckErrorsPositioned: Parse places Check's errors at the value
+// they concern.
+func TestCheckErrorsPositioned(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"{\"name\": \"x\", \"seeds\": 1,\n \"games\": [\"ticTacToe\", \"ticTacToe\"],\n \"players\": [{\"kind\": \"random\"}]}", "spec.json:2:25: sweep: game"},
+		{"{\"name\": \"x\", \"seeds\": 1, \"games\": [\"ticTacToe\"],\n \"players\": [{\"kind\": \"random\"},\n  {\"kind\": \"mcts\"}]}", "spec.json:3:3: sweep: player 1"},
+		{"{\"name\": \"x\", \"seeds\": 1, \"games\": [\"ticTacToe\"], \"players\": [{\"kind\": \"mcts\", \"params\": {\"c\": 1, \"ms\": 1}}],\n \"axes\": [{\"param\": \"mcts.c\", \"values\": [1,\n 1]}]}", "spec.json:3:2: sweep: axis"},
+		{`{"name": "x", "games": ["ticTacToe"], "players": [{"kind": "random"}]}`, "spec.json: sweep: seeds"},
+	} {
+		_, err := Parse("spec.json", []byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one containing %q", c.text, err, c.want)
+		}
+	}
+}

@@ -123,7 +123,12 @@ func Parse(name string, data []byte) (*Spec, error) {
 		return nil, fmt.Errorf("%s: data after the spec's closing brace (a spec file holds one JSON object)", positionAt(name, data, off))
 	}
 	if err := s.Check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		off := int64(-1)
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			off = locate(data, fe.path)
+		}
+		return nil, fmt.Errorf("%s: %w", positionAt(name, data, off), err)
 	}
 	return &s, nil
 }
@@ -186,36 +191,36 @@ func unwrapJSON(err error) error {
 func (s *Spec) Check() error {
 	switch {
 	case s.Name == "" || strings.ContainsAny(s.Name, `/\`):
-		return errors.New("sweep: the spec needs a name without slashes")
+		return inField(errors.New("sweep: the spec needs a name without slashes"), "name")
 	case len(s.Games) == 0:
-		return errors.New("sweep: the spec names no games")
+		return inField(errors.New("sweep: the spec names no games"), "games")
 	case len(s.Players) == 0:
-		return errors.New("sweep: the spec names no players")
+		return inField(errors.New("sweep: the spec names no players"), "players")
 	case s.Seeds <= 0:
-		return errors.New("sweep: seeds must be at least 1")
+		return inField(errors.New("sweep: seeds must be at least 1"), "seeds")
 	case s.Seating != "" && s.Seating != SeatingGrouped:
-		return fmt.Errorf("sweep: unknown seating %q (have \"\" or %q)", s.Seating, SeatingGrouped)
+		return inField(fmt.Errorf("sweep: unknown seating %q (have \"\" or %q)", s.Seating, SeatingGrouped), "seating")
 	case s.Openings != "" && s.Openings != OpeningsRivest:
-		return fmt.Errorf("sweep: unknown openings %q (have \"\" or %q)", s.Openings, OpeningsRivest)
+		return inField(fmt.Errorf("sweep: unknown openings %q (have \"\" or %q)", s.Openings, OpeningsRivest), "openings")
 	case s.Openings == OpeningsRivest && (len(s.Games) != 1 || s.Games[0] != "connectFour" || len(s.Players) != 2 || s.Seeds%2 != 0 || s.Seeds > 98 || s.Seating != ""):
-		return errors.New("sweep: Rivest's openings need the one game connectFour, two players, an even number of seeds up to 98 and the default seating")
+		return inField(errors.New("sweep: Rivest's openings need the one game connectFour, two players, an even number of seeds up to 98 and the default seating"), "openings")
 	}
 	labels := map[string]bool{}
 	for i, p := range s.Players {
 		if labels[p.Name()] {
-			return fmt.Errorf("sweep: players %d and another share the label %q", i, p.Name())
+			return inField(fmt.Errorf("sweep: players %d and another share the label %q", i, p.Name()), "players", i)
 		}
 		labels[p.Name()] = true
 		if err := checkPlayer(p); err != nil {
-			return fmt.Errorf("sweep: player %d (%s): %w", i, p.Name(), err)
+			return inField(fmt.Errorf("sweep: player %d (%s): %w", i, p.Name(), err), "players", i)
 		}
 	}
 	if err := s.checkDuplicates(); err != nil {
 		return err
 	}
-	for _, a := range s.Axes {
+	for i, a := range s.Axes {
 		if err := s.checkAxis(a); err != nil {
-			return err
+			return inField(err, "axes", i)
 		}
 	}
 	return s.checkSettings()
@@ -224,34 +229,34 @@ func (s *Spec) Check() error {
 // checkDuplicates refuses a game, an axis or an axis's value named twice:
 // each would give units with the same key.
 func (s *Spec) checkDuplicates() error {
-	if g, ok := firstRepeat(s.Games); ok {
-		return fmt.Errorf("sweep: game %q is named twice", g)
+	if i := firstRepeat(s.Games); i >= 0 {
+		return inField(fmt.Errorf("sweep: game %q is named twice", s.Games[i]), "games", i)
 	}
-	if a, ok := firstRepeat(s.axisNames()); ok {
-		return fmt.Errorf("sweep: axis %q is named twice", a)
+	if i := firstRepeat(s.axisNames()); i >= 0 {
+		return inField(fmt.Errorf("sweep: axis %q is named twice", s.Axes[i].Param), "axes", i)
 	}
-	for _, a := range s.Axes {
+	for j, a := range s.Axes {
 		vs := make([]string, len(a.Values))
 		for i, v := range a.Values {
 			vs[i] = num(v)
 		}
-		if v, ok := firstRepeat(vs); ok {
-			return fmt.Errorf("sweep: axis %q has the value %s twice", a.Param, v)
+		if i := firstRepeat(vs); i >= 0 {
+			return inField(fmt.Errorf("sweep: axis %q has the value %s twice", a.Param, vs[i]), "axes", j, "values", i)
 		}
 	}
 	return nil
 }
 
-// firstRepeat returns the first string that occurs twice.
-func firstRepeat(xs []string) (string, bool) {
+// firstRepeat returns the index of the first string seen before, or -1.
+func firstRepeat(xs []string) int {
 	seen := map[string]bool{}
-	for _, x := range xs {
+	for i, x := range xs {
 		if seen[x] {
-			return x, true
+			return i
 		}
 		seen[x] = true
 	}
-	return "", false
+	return -1
 }
 
 // checkSettings checks every player's parameters in every setting, as the
@@ -260,7 +265,7 @@ func (s *Spec) checkSettings() error {
 	for i, setting := range s.Settings() {
 		for j, p := range s.Players {
 			if err := checkParams(kinds[p.Kind], p.in(setting)); err != nil {
-				return fmt.Errorf("sweep: player %d (%s) in setting %d (%s): %w", j, p.Name(), i, ValuesText(s, setting), err)
+				return inField(fmt.Errorf("sweep: player %d (%s) in setting %d (%s): %w", j, p.Name(), i, ValuesText(s, setting), err), "players", j)
 			}
 		}
 	}
