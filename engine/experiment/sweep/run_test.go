@@ -110,3 +110,21 @@ func TestFailedUnitSameOnEveryRunner(t *testing.T) {
 		t.Errorf("the tables differ:\nlocal:\n%s\nprism:\n%s", tables[0], tables[1])
 	}
 }
+
+// TestAnalysisCancelNotCached: a latch analysis the context cut short is
+// run afresh for the next unit.
+func TestAnalysisCancelNotCached(t *testing.T) {
+	ms := &machines{}
+	m, err := ms.get(context.Background(), "ticTacToe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ms.analysis(ctx, "ticTacToe", m); err == nil {
+		t.Skip("the analysis does not look at its context")
+	}
+	if an, err := ms.analysis(context.Background(), "ticTacToe", m); err != nil || an == nil {
+		t.Errorf("after a cancelled analysis: %v", err)
+	}
+}

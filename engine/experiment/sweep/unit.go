@@ -75,9 +75,9 @@ type machineOnce struct {
 	m   game.Machine
 	err error // kept unless the context ended: a cancelled unit must not decide later ones
 
-	anOnce sync.Once
-	an     *latch.Analysis
-	anErr  error
+	anMu  sync.Mutex // held while the analysis runs, so it runs once
+	an    *latch.Analysis
+	anErr error // kept unless the context ended, as err
 
 	openOnce sync.Once
 	opens    []game.State
@@ -121,15 +121,22 @@ func (ms *machines) entry(name string) *machineOnce {
 // per process and shared by the units (an analysis is read-only).
 func (ms *machines) analysis(ctx context.Context, name string, m game.Machine) (*latch.Analysis, error) {
 	mo := ms.entry(name)
-	mo.anOnce.Do(func() {
-		net, ok := m.(*propnet.Net)
-		if !ok {
-			mo.anErr = fmt.Errorf("%s has no propositional network for the latch analysis", name)
-			return
-		}
-		mo.an, mo.anErr = latch.Analyze(ctx, net, latch.Options{})
-	})
-	return mo.an, mo.anErr
+	mo.anMu.Lock()
+	defer mo.anMu.Unlock()
+	if mo.an != nil || mo.anErr != nil {
+		return mo.an, mo.anErr
+	}
+	net, ok := m.(*propnet.Net)
+	if !ok {
+		mo.anErr = fmt.Errorf("%s has no propositional network for the latch analysis", name)
+		return nil, mo.anErr
+	}
+	an, err := latch.Analyze(ctx, net, latch.Options{})
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // the caller's cancellation: not kept for later units
+	}
+	mo.an, mo.anErr = an, err
+	return an, err
 }
 
 // openings returns Rivest's openings on a game's machine, once per process.
