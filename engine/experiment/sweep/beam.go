@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -52,16 +53,31 @@ func (f *playFn) ProcessElement(ctx context.Context, unit string) error {
 	if err := json.Unmarshal([]byte(unit), &u); err != nil {
 		return fmt.Errorf("sweep: a unit of the pipeline: %w", err)
 	}
-	release, err := cores.take(ctx)
-	if err != nil {
-		return err
+	_, err := playAndKeep(ctx, f.spec, u, f.ms, f.Dir)
+	if err != nil && ctx.Err() == nil {
+		// A unit's failure is the unit's, not the job's: failing the job
+		// would end the others too. The driver reads it back with the
+		// results, as the local runner reports its failed units.
+		err = saveFailure(f.spec, f.Dir, u, err)
 	}
-	defer release()
-	if _, err := playAndKeep(ctx, f.spec, u, f.ms, f.Dir); err != nil {
+	if err != nil {
 		return err
 	}
 	hooks.report(f.Token)
 	return nil
+}
+
+// failurePath is the file recording why a unit failed on a pipeline.
+func failurePath(spec *Spec, dir string, u Unit) string {
+	return strings.TrimSuffix(unitPath(spec, dir, u), ".json") + ".failed"
+}
+
+// saveFailure records a unit's failure for the driver.
+func saveFailure(spec *Spec, dir string, u Unit, failure error) error {
+	return saveAtomic(failurePath(spec, dir, u), func(f *os.File) error {
+		_, err := f.WriteString(failure.Error())
+		return err
+	})
 }
 
 // cores bounds the units a process plays at once to its cores. Runners
@@ -71,8 +87,9 @@ func (f *playFn) ProcessElement(ctx context.Context, unit string) error {
 var cores = &slots{}
 
 type slots struct {
-	once sync.Once
-	ch   chan struct{}
+	once  sync.Once
+	ch    chan struct{}
+	taken atomic.Int64 // how many times a slot was taken, for the tests
 }
 
 // take waits for a free core and returns its release.
@@ -80,6 +97,7 @@ func (s *slots) take(ctx context.Context) (func(), error) {
 	s.once.Do(func() { s.ch = make(chan struct{}, runtime.GOMAXPROCS(0)) })
 	select {
 	case s.ch <- struct{}{}:
+		s.taken.Add(1)
 		return func() { <-s.ch }, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -141,10 +159,16 @@ func runBeam(ctx context.Context, spec *Spec, units []Unit, opt Options, report 
 		return nil, err
 	}
 	defer p.done()
-	if err := execute(ctx, p.p, opt); err != nil {
-		return nil, fmt.Errorf("sweep: the pipeline: %w", err)
+	for _, u := range units {
+		os.Remove(failurePath(spec, dir, u)) // an earlier run's, not this one's
 	}
-	return collectUnits(spec, dir, units)
+	var perr error
+	if err := execute(ctx, p.p, opt); err != nil {
+		perr = fmt.Errorf("sweep: the pipeline: %w", err)
+	}
+	// The units that finished are kept whether or not the job did.
+	out, err := collectUnits(spec, dir, units)
+	return out, errors.Join(perr, err)
 }
 
 // built is a pipeline and what to release after it ran.
@@ -233,11 +257,23 @@ func collectUnits(spec *Spec, dir string, units []Unit) ([]Result, error) {
 	var errs []error
 	for _, u := range units {
 		r, err := readUnit(unitPath(spec, dir, u))
-		if err != nil {
+		switch {
+		case err == nil:
+			out = append(out, r)
+		case errors.Is(err, os.ErrNotExist):
+			errs = append(errs, unitFailure(spec, dir, u))
+		default:
 			errs = append(errs, err)
-			continue
 		}
-		out = append(out, r)
 	}
 	return out, errors.Join(errs...)
+}
+
+// unitFailure is why a unit has no result: the failure its worker
+// recorded, or that it was not played.
+func unitFailure(spec *Spec, dir string, u Unit) error {
+	if why, err := os.ReadFile(failurePath(spec, dir, u)); err == nil {
+		return errors.New(string(why))
+	}
+	return fmt.Errorf("sweep: unit %s: not played", u.Key())
 }

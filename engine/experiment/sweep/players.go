@@ -17,11 +17,18 @@ import (
 var budgetParams = []string{"nextcalls", "nodes", "ms"}
 
 // kind is a player kind: its parameters (besides the budget), whether it
-// takes an evaluator, and how to make one from a setting.
+// takes an evaluator, how to make one from a setting, and, for a kind that
+// searches, its own parameters that bound a move's search (the budget's
+// bound every kind) and the check its parameters must pass.
 type kind struct {
 	params []string
 	eval   bool
 	make   func(p params, eval heuristic.Evaluator, an *latch.Analysis) search.Player
+	// searches is set for kinds whose move search runs until a bound
+	// stops it: without one a unit never finishes.
+	searches bool
+	bounds   []string
+	check    func(p params) error
 }
 
 // latchParams are MCTS's four latch switches (mcts.Options' LatchTerminal,
@@ -39,13 +46,13 @@ var kinds = map[string]kind{
 			o.Analysis = an
 		}
 		return mcts.New(o)
-	}},
+	}, searches: true, bounds: []string{"iterations"}, check: checkMCTS},
 	"mm": {params: []string{"p", "reverse", "penalty"}, eval: true, make: func(p params, e heuristic.Evaluator, _ *latch.Analysis) search.Player {
 		return &mmapprox.Player{Eval: e, P: p.get("p", 10), Reverse: p.get("reverse", 0) != 0, Penalty: p.get("penalty", 0)}
-	}},
+	}, searches: true, check: checkMM},
 	"alphabeta": {params: []string{"notable", "noordering", "maxdepth"}, eval: true, make: func(p params, e heuristic.Evaluator, _ *latch.Analysis) search.Player {
 		return &search.AlphaBeta{Eval: e, NoTable: p.get("notable", 0) != 0, NoOrdering: p.get("noordering", 0) != 0, MaxDepth: int(p.get("maxdepth", 0))}
-	}},
+	}, searches: true, bounds: []string{"maxdepth"}},
 	"flat-mc":    {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.FlatMonteCarlo{} }},
 	"montecarlo": {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.MonteCarlo{} }},
 	"random":     {make: func(params, heuristic.Evaluator, *latch.Analysis) search.Player { return &search.Random{} }},

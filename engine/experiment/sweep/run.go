@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
+
+	"gdlab/engine/ledger"
 )
 
 // Runners a sweep can run on.
@@ -146,8 +150,15 @@ feed:
 	return results, errors.Join(ctx.Err(), errors.Join(errs...))
 }
 
-// playAndKeep plays a unit and, when dir is set, saves its result there.
+// playAndKeep plays a unit on one of the process's cores (see cores: the
+// local runner's workers take them as Beam's units do, so budgets mean the
+// same on every runner) and, when dir is set, saves its result there.
 func playAndKeep(ctx context.Context, spec *Spec, u Unit, ms *machines, dir string) (Result, error) {
+	release, err := cores.take(ctx)
+	if err != nil {
+		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+	}
+	defer release()
 	r, err := spec.Play(ctx, u, ms)
 	if err != nil || dir == "" {
 		return r, err
@@ -189,6 +200,9 @@ func loadFinished(spec *Spec, dir string) (map[string]Result, error) {
 	if err := claimUnitDir(spec, dir); err != nil {
 		return nil, err
 	}
+	if err := removeStaleTemps(spec, dir); err != nil {
+		return nil, err
+	}
 	want := map[string]bool{}
 	for _, u := range spec.Units() {
 		want[unitFile(u)] = true
@@ -226,15 +240,70 @@ func claimUnitDir(spec *Spec, dir string) error {
 	path := filepath.Join(ud, "spec.json")
 	kept, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return saveAtomic(path, func(f *os.File) error { _, err := f.Write(append(mine, '\n')); return err })
+		if err := saveAtomic(path, func(f *os.File) error { _, err := f.Write(append(mine, '\n')); return err }); err != nil {
+			return err
+		}
+		return claimCodeVersion(ud)
 	} else if err != nil {
 		return err
 	}
 	if strings.TrimSpace(string(kept)) != string(mine) {
 		return fmt.Errorf("sweep: %s holds the units of another spec named %q (it differs in more than its seeds): use another name or directory", ud, spec.Name)
 	}
+	return claimCodeVersion(ud)
+}
+
+// codeVersionFile keeps, in a unit directory, the version of the code that
+// played its units.
+const codeVersionFile = "code-version"
+
+// claimCodeVersion records this code's version in a new unit directory, or
+// checks that the units kept were played by the same code: results of
+// older code must not be mixed into a table silently.
+func claimCodeVersion(ud string) error {
+	mine := codeVersion()
+	path := filepath.Join(ud, codeVersionFile)
+	kept, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !hasUnits(ud) {
+		return saveAtomic(path, func(f *os.File) error { _, err := f.WriteString(mine + "\n"); return err })
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if got := strings.TrimSpace(string(kept)); got != mine {
+		if got == "" {
+			got = "not recorded"
+		}
+		return fmt.Errorf("sweep: %s holds units played by other code (version %s, this is %s): use a fresh --out directory or remove %s", ud, got, mine, ud)
+	}
 	return nil
 }
+
+// hasUnits reports whether a unit directory holds any unit's result.
+func hasUnits(ud string) bool {
+	entries, _ := os.ReadDir(ud)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") && e.Name() != "spec.json" {
+			return true
+		}
+	}
+	return false
+}
+
+// codeVersion is the version of the code that decides results
+// (ledger.CodeVersion of the repository this process runs in), computed
+// once; "unknown" where there is no source tree (an installed binary), and
+// then resumption cannot tell old code's units from new.
+var codeVersion = sync.OnceValue(func() string {
+	root, err := ledger.Root()
+	if err != nil {
+		return "unknown"
+	}
+	v, err := ledger.CodeVersion(root)
+	if err != nil {
+		return "unknown"
+	}
+	return v
+})
 
 func readUnit(path string) (Result, error) {
 	var r Result
@@ -273,7 +342,47 @@ func saveAtomic(path string, write func(*os.File) error) (err error) {
 	if err = f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), path)
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a rename in dir durable: without it a crash may lose the
+// new name though the file's data was synced. Systems that cannot sync a
+// directory say so with an error, which is ignored there.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
+}
+
+// tempName matches saveAtomic's temporaries: "." + the file's name +
+// ".tmp" + os.CreateTemp's random digits.
+var tempName = regexp.MustCompile(`^\..+\.tmp[0-9]+$`)
+
+// removeStaleTemps removes the temporaries a crashed run left in the
+// sweep's directories; only names of saveAtomic's pattern are touched.
+func removeStaleTemps(spec *Spec, dir string) error {
+	var errs []error
+	for _, d := range []string{dir, unitDir(spec, dir)} {
+		entries, err := os.ReadDir(d)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() && tempName.MatchString(e.Name()) {
+				errs = append(errs, os.Remove(filepath.Join(d, e.Name())))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // unitPath is the file of a unit's result.

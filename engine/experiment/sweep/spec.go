@@ -16,7 +16,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -115,25 +117,62 @@ func Parse(name string, data []byte) (*Spec, error) {
 	dec.DisallowUnknownFields()
 	var s Spec
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%s: %w", position(name, data, err), unwrapJSON(err))
+		return nil, fmt.Errorf("%s: %w", positionAt(name, data, errorOffset(data, err)), unwrapJSON(err))
+	}
+	if off, trailing := trailingData(dec, data); trailing {
+		return nil, fmt.Errorf("%s: data after the spec's closing brace (a spec file holds one JSON object)", positionAt(name, data, off))
 	}
 	if err := s.Check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		off := int64(-1)
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			off = locate(data, fe.path)
+		}
+		return nil, fmt.Errorf("%s: %w", positionAt(name, data, off), err)
 	}
 	return &s, nil
 }
 
-// position gives name:line:col of a JSON decoding error, or name alone.
-func position(name string, data []byte, err error) string {
-	var off int64 = -1
+// trailingData reports whether anything but white space follows the
+// decoded value, and the offset where it starts: encoding/json's Decoder
+// would silently ignore it, and a second object is most likely a mistake.
+func trailingData(dec *json.Decoder, data []byte) (int64, bool) {
+	off := dec.InputOffset()
+	for off < int64(len(data)) && strings.ContainsRune(" \t\r\n", rune(data[off])) {
+		off++
+	}
+	return off, off < int64(len(data))
+}
+
+// unknownField matches encoding/json's error for a field the spec lacks.
+var unknownField = regexp.MustCompile(`^json: unknown field (".*")$`)
+
+// errorOffset returns the offset in data of a JSON decoding error, or -1.
+// An unknown field's error carries no offset: it is placed at the first
+// key of that name (the field's name, in quotes, before a colon).
+func errorOffset(data []byte, err error) int64 {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		return se.Offset
 	case errors.As(err, &te):
-		off = te.Offset
+		return te.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return int64(len(data))
 	}
+	if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
+		key := regexp.MustCompile(regexp.QuoteMeta(m[1]) + `\s*:`)
+		if loc := key.FindIndex(data); loc != nil {
+			return int64(loc[0])
+		}
+	}
+	return -1
+}
+
+// positionAt gives name:line:col of an offset in data (col counting from 1 at the
+// byte after off), or name alone for an offset outside it.
+func positionAt(name string, data []byte, off int64) string {
 	if off < 0 || off > int64(len(data)) {
 		return name
 	}
@@ -152,33 +191,82 @@ func unwrapJSON(err error) error {
 func (s *Spec) Check() error {
 	switch {
 	case s.Name == "" || strings.ContainsAny(s.Name, `/\`):
-		return errors.New("sweep: the spec needs a name without slashes")
+		return inField(errors.New("sweep: the spec needs a name without slashes"), "name")
 	case len(s.Games) == 0:
-		return errors.New("sweep: the spec names no games")
+		return inField(errors.New("sweep: the spec names no games"), "games")
 	case len(s.Players) == 0:
-		return errors.New("sweep: the spec names no players")
+		return inField(errors.New("sweep: the spec names no players"), "players")
 	case s.Seeds <= 0:
-		return errors.New("sweep: seeds must be at least 1")
+		return inField(errors.New("sweep: seeds must be at least 1"), "seeds")
 	case s.Seating != "" && s.Seating != SeatingGrouped:
-		return fmt.Errorf("sweep: unknown seating %q (have \"\" or %q)", s.Seating, SeatingGrouped)
+		return inField(fmt.Errorf("sweep: unknown seating %q (have \"\" or %q)", s.Seating, SeatingGrouped), "seating")
 	case s.Openings != "" && s.Openings != OpeningsRivest:
-		return fmt.Errorf("sweep: unknown openings %q (have \"\" or %q)", s.Openings, OpeningsRivest)
+		return inField(fmt.Errorf("sweep: unknown openings %q (have \"\" or %q)", s.Openings, OpeningsRivest), "openings")
 	case s.Openings == OpeningsRivest && (len(s.Games) != 1 || s.Games[0] != "connectFour" || len(s.Players) != 2 || s.Seeds%2 != 0 || s.Seeds > 98 || s.Seating != ""):
-		return errors.New("sweep: Rivest's openings need the one game connectFour, two players, an even number of seeds up to 98 and the default seating")
+		return inField(errors.New("sweep: Rivest's openings need the one game connectFour, two players, an even number of seeds up to 98 and the default seating"), "openings")
 	}
 	labels := map[string]bool{}
 	for i, p := range s.Players {
 		if labels[p.Name()] {
-			return fmt.Errorf("sweep: players %d and another share the label %q", i, p.Name())
+			return inField(fmt.Errorf("sweep: players %d and another share the label %q", i, p.Name()), "players", i)
 		}
 		labels[p.Name()] = true
 		if err := checkPlayer(p); err != nil {
-			return fmt.Errorf("sweep: player %d (%s): %w", i, p.Name(), err)
+			return inField(fmt.Errorf("sweep: player %d (%s): %w", i, p.Name(), err), "players", i)
 		}
 	}
-	for _, a := range s.Axes {
+	if err := s.checkDuplicates(); err != nil {
+		return err
+	}
+	for i, a := range s.Axes {
 		if err := s.checkAxis(a); err != nil {
-			return err
+			return inField(err, "axes", i)
+		}
+	}
+	return s.checkSettings()
+}
+
+// checkDuplicates refuses a game, an axis or an axis's value named twice:
+// each would give units with the same key.
+func (s *Spec) checkDuplicates() error {
+	if i := firstRepeat(s.Games); i >= 0 {
+		return inField(fmt.Errorf("sweep: game %q is named twice", s.Games[i]), "games", i)
+	}
+	if i := firstRepeat(s.axisNames()); i >= 0 {
+		return inField(fmt.Errorf("sweep: axis %q is named twice", s.Axes[i].Param), "axes", i)
+	}
+	for j, a := range s.Axes {
+		vs := make([]string, len(a.Values))
+		for i, v := range a.Values {
+			vs[i] = num(v)
+		}
+		if i := firstRepeat(vs); i >= 0 {
+			return inField(fmt.Errorf("sweep: axis %q has the value %s twice", a.Param, vs[i]), "axes", j, "values", i)
+		}
+	}
+	return nil
+}
+
+// firstRepeat returns the index of the first string seen before, or -1.
+func firstRepeat(xs []string) int {
+	seen := map[string]bool{}
+	for i, x := range xs {
+		if seen[x] {
+			return i
+		}
+		seen[x] = true
+	}
+	return -1
+}
+
+// checkSettings checks every player's parameters in every setting, as the
+// axes may set a parameter the player's own value would have made valid.
+func (s *Spec) checkSettings() error {
+	for i, setting := range s.Settings() {
+		for j, p := range s.Players {
+			if err := checkParams(kinds[p.Kind], p.in(setting)); err != nil {
+				return inField(fmt.Errorf("sweep: player %d (%s) in setting %d (%s): %w", j, p.Name(), i, ValuesText(s, setting), err), "players", j)
+			}
 		}
 	}
 	return nil

@@ -71,13 +71,13 @@ type machines struct {
 }
 
 type machineOnce struct {
-	once sync.Once
-	m    game.Machine
-	err  error
+	mu  sync.Mutex // held while the machine is built, so it is built once
+	m   game.Machine
+	err error // kept unless the context ended: a cancelled unit must not decide later ones
 
-	anOnce sync.Once
-	an     *latch.Analysis
-	anErr  error
+	anMu  sync.Mutex // held while the analysis runs, so it runs once
+	an    *latch.Analysis
+	anErr error // kept unless the context ended, as err
 
 	openOnce sync.Once
 	opens    []game.State
@@ -95,8 +95,20 @@ func (ms *machines) get(ctx context.Context, name string) (game.Machine, error) 
 		ms.byGm[name] = mo
 	}
 	ms.mu.Unlock()
-	mo.once.Do(func() { mo.m, mo.err = experiment.Machine(ctx, name) })
-	return mo.m, mo.err
+	mo.mu.Lock()
+	defer mo.mu.Unlock()
+	if mo.m != nil || mo.err != nil {
+		return mo.m, mo.err
+	}
+	m, err := experiment.Machine(ctx, name)
+	if ctx.Err() != nil {
+		// The caller's cancellation, not the game's fault: keep nothing
+		// (experiment.Machine falls back to the prover when the network's
+		// build is cut short, which must not stand for later units).
+		return nil, ctx.Err()
+	}
+	mo.m, mo.err = m, err
+	return m, err
 }
 
 func (ms *machines) entry(name string) *machineOnce {
@@ -109,15 +121,22 @@ func (ms *machines) entry(name string) *machineOnce {
 // per process and shared by the units (an analysis is read-only).
 func (ms *machines) analysis(ctx context.Context, name string, m game.Machine) (*latch.Analysis, error) {
 	mo := ms.entry(name)
-	mo.anOnce.Do(func() {
-		net, ok := m.(*propnet.Net)
-		if !ok {
-			mo.anErr = fmt.Errorf("%s has no propositional network for the latch analysis", name)
-			return
-		}
-		mo.an, mo.anErr = latch.Analyze(ctx, net, latch.Options{})
-	})
-	return mo.an, mo.anErr
+	mo.anMu.Lock()
+	defer mo.anMu.Unlock()
+	if mo.an != nil || mo.anErr != nil {
+		return mo.an, mo.anErr
+	}
+	net, ok := m.(*propnet.Net)
+	if !ok {
+		mo.anErr = fmt.Errorf("%s has no propositional network for the latch analysis", name)
+		return nil, mo.anErr
+	}
+	an, err := latch.Analyze(ctx, net, latch.Options{})
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // the caller's cancellation: not kept for later units
+	}
+	mo.an, mo.anErr = an, err
+	return an, err
 }
 
 // openings returns Rivest's openings on a game's machine, once per process.
@@ -182,7 +201,22 @@ func (s *Spec) Play(ctx context.Context, u Unit, ms *machines) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
 	}
+	if err := startFailure(row); err != nil {
+		return Result{}, fmt.Errorf("sweep: unit %s: %w", u.Key(), err)
+	}
 	return newResult(s, u, seating, row), nil
+}
+
+// startFailure reports a seat whose player failed to start: the referee
+// then plays random moves for it, which must not pass for the player's
+// result.
+func startFailure(row *match.Row) error {
+	for _, e := range row.Events {
+		if e.Move < 0 && e.Kind == "error" {
+			return fmt.Errorf("seat %d (%s) failed to start, so the referee played random moves for it: %s", e.Seat, row.Players[e.Seat], e.Detail)
+		}
+	}
+	return nil
 }
 
 // rivestAbandon is how long rivest.Run's referee waits for a late player.
