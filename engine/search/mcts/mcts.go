@@ -6,8 +6,8 @@
 // with Options.DecisionNodes such roles choose in turn at nodes of their
 // own instead, chain.go),
 // nodes whose value is known exactly are marked solved and propagated
-// (a solved root plays the most visited of its best proved moves: in a
-// lost position, the longest resistance), nodes come from a bounded pool that is kept across turns, and playouts
+// (a solved root plays the most visited of its best proved moves, the one
+// hardest to refute), nodes come from a bounded pool that is kept across turns, and playouts
 // run in parallel on their own simulators with deterministic seeds.
 //
 // Four switches bring in the latch analysis of engine/analysis/latch, each on its

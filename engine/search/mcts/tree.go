@@ -725,9 +725,11 @@ func (t *tree) choose(id int32, r int) int {
 
 // bestProved returns the index of role's most visited move into a solved
 // child worth the solved node's value, or -1. Among moves proved equal the
-// most visited is the one the search took longest to refute or prove: in a
-// lost position, the longest resistance, which a fallible opponent may
-// still get wrong.
+// most visited is the one the search took longest to refute or prove; in a
+// lost position that stands in for the longest resistance, which a
+// fallible opponent may still get wrong, without measuring it (the tree
+// keeps no proof lengths; notebook 09 counts how often it is the slowest
+// loss).
 func (t *tree) bestProved(nd *node, role int) int {
 	best := -1
 	for i := range nd.moves[role] {
