@@ -22,6 +22,9 @@ type graph struct {
 	// flattened, negations pushed in), each as the bases it reads.
 	conjuncts [][][]int
 	context   []bool // per base: set apart as context
+	// jointLeft is the work the joint-move test has left (see
+	// jointBudget).
+	jointLeft int
 }
 
 // readGraph walks the supports of every next and legal output and tests
@@ -126,6 +129,7 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 	g.effects = make([][]int, n)
 	ev := circuit.NewEvaluator(g.c)
 	ev.Inputs = make([]circuit.Value, n) // all off
+	g.jointLeft = jointBudget
 	for b, ins := range g.nextMoves {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -148,10 +152,9 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 				kept[r] = true
 				continue
 			}
-			g.effects[i] = append(g.effects[i], b)
+			g.addEffect(i, b)
 		}
-		g.absentEffects(ev, b, ins, kept)
-		g.jointEffects(ev, b, ins)
+		g.jointEffects(ev, b, ins, g.absentEffects(ev, b, ins, kept))
 	}
 	for i := range g.effects {
 		slices.Sort(g.effects[i])
@@ -161,9 +164,19 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 }
 
 // jointLimit bounds the evaluations of the joint-move test for one pair of
-// roles at one base; past it, every move of the role that next(b) reads is
-// taken to change b (the safe side).
-const jointLimit = 1 << 14
+// roles at one base, and jointBudget the work of the whole test, counted
+// as evaluations each weighted by the size of next(b)'s cone (in a game of
+// several roles with hundreds of moves each, the pairs add up to minutes:
+// 4pttc's would take longer than its 20 s in the corpus table). A pair
+// past either is not tested: every move of the role that next(b) reads is
+// taken to change b (the safe side). Both count work, not time, so that a
+// game's analysis is the same on any machine; the budget covers the
+// whole test of every corpus game that factors (sheepAndWolf's, the
+// largest, takes 3.2e8).
+const (
+	jointLimit  = 1 << 14
+	jointBudget = 1 << 29
+)
 
 // jointEffects finds the moves that change base b only together with
 // another role's move, which the test of a move played alone (every other
@@ -174,53 +187,93 @@ const jointLimit = 1 << 14
 // none and does not keep b changes b (where every outcome is the same,
 // whatever b does is j's doing); playing none that does not keep b, where
 // some read move keeps it, stands for r's unread moves changing b, as in
-// absentEffects. The other
+// absentEffects (unread[r] tells that they already change b). The other
 // roles play moves next(b) does not read. Three-valued outcomes are
 // compared as values, so two unknowns count as agreeing: the simulation
 // check (Verify) covers what this cannot prove.
-func (g *graph) jointEffects(ev *circuit.Evaluator, b int, ins []int) {
+func (g *graph) jointEffects(ev *circuit.Evaluator, b int, ins []int, unread []bool) {
 	byRole := make([][]int, len(g.off)-1)
 	for _, i := range ins {
 		r, _ := g.move(i)
 		byRole[r] = append(byRole[r], i)
 	}
+	size := g.c.ConeSize(g.c.Next[b]) // what an evaluation costs at most
 	for r, mine := range byRole {
 		for q, theirs := range byRole {
 			if q == r || len(mine) == 0 || len(theirs) == 0 {
 				continue
 			}
-			if (len(mine)+1)*len(theirs) > jointLimit {
+			if cost := (len(mine) + 1) * len(theirs); cost > jointLimit || cost*size > g.jointLeft {
 				for _, i := range mine {
-					g.effects[i] = append(g.effects[i], b)
+					g.addEffect(i, b)
 				}
 				continue
 			}
 			for _, j := range theirs {
-				g.jointWith(ev, b, r, mine, ins, j)
+				if unread[r] && g.allChange(mine, b) {
+					break // nothing left to find
+				}
+				g.jointWith(ev, b, r, mine, ins, j, unread, size)
 			}
 		}
 	}
 }
 
 // jointWith applies jointEffects' test to role r's moves mine with
-// another role's move j played.
-func (g *graph) jointWith(ev *circuit.Evaluator, b, r int, mine, ins []int, j int) {
+// another role's move j played. A move that already changes b is
+// evaluated only while one keeping b would add r's unread moves.
+func (g *graph) jointWith(ev *circuit.Evaluator, b, r int, mine, ins []int, j int, unread []bool, size int) {
 	ev.Inputs[j] = circuit.True
 	defer func() { ev.Inputs[j] = circuit.False }()
 	none := g.outcome(ev, -1, b)
-	someKeeps := false
+	g.jointLeft -= size
 	for _, i := range mine {
-		out := g.outcome(ev, i, b)
-		if out != none && out != kept {
-			g.effects[i] = append(g.effects[i], b)
+		seekKeep := none != kept && !unread[r]
+		if !seekKeep && g.changes(i, b) {
+			continue
 		}
-		someKeeps = someKeeps || out == kept
+		out := g.outcome(ev, i, b)
+		g.jointLeft -= size
+		if out != none && out != kept {
+			g.addEffect(i, b)
+		}
+		if seekKeep && out == kept {
+			g.addUnread(r, b, ins)
+			unread[r] = true
+		}
 	}
-	if none != kept && someKeeps {
-		for i := g.off[r]; i < g.off[r+1]; i++ {
-			if _, read := slices.BinarySearch(ins, i); !read {
-				g.effects[i] = append(g.effects[i], b)
-			}
+}
+
+// changes reports whether b is already among input i's effects; b is the
+// base findEffects is at, so it can only be the last.
+func (g *graph) changes(i, b int) bool {
+	e := g.effects[i]
+	return len(e) > 0 && e[len(e)-1] == b
+}
+
+// allChange reports whether b is already among the effects of every move.
+func (g *graph) allChange(moves []int, b int) bool {
+	for _, i := range moves {
+		if !g.changes(i, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// addEffect adds b, the base findEffects is at, to input i's effects.
+func (g *graph) addEffect(i, b int) {
+	if !g.changes(i, b) {
+		g.effects[i] = append(g.effects[i], b)
+	}
+}
+
+// addUnread adds b to the effects of every move of role r that next(b)
+// does not read.
+func (g *graph) addUnread(r, b int, ins []int) {
+	for i := g.off[r]; i < g.off[r+1]; i++ {
+		if _, read := slices.BinarySearch(ins, i); !read {
+			g.addEffect(i, b)
 		}
 	}
 }
@@ -238,18 +291,17 @@ func (g *graph) outcome(ev *circuit.Evaluator, i, b int) [2]circuit.Value {
 
 // absentEffects adds b to the effects of every move of a role that next(b)
 // does not read, when a move it reads keeps b and playing none of them
-// does not.
-func (g *graph) absentEffects(ev *circuit.Evaluator, b int, ins []int, kept []bool) {
+// does not; it returns, per role, whether it did.
+func (g *graph) absentEffects(ev *circuit.Evaluator, b int, ins []int, kept []bool) []bool {
+	unread := make([]bool, len(kept))
 	for r, k := range kept {
 		if !k || g.keeps(ev, -1, b) {
 			continue
 		}
-		for i := g.off[r]; i < g.off[r+1]; i++ {
-			if _, read := slices.BinarySearch(ins, i); !read {
-				g.effects[i] = append(g.effects[i], b)
-			}
-		}
+		g.addUnread(r, b, ins)
+		unread[r] = true
 	}
+	return unread
 }
 
 // keeps reports whether input i, played alone (-1: no input at all),

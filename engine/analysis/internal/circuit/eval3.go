@@ -128,19 +128,36 @@ func (e *Evaluator) node(n int32) Value {
 
 // SupportBases returns the base propositions in the cone of l, in order.
 func (c *Circuit) SupportBases(l Lit) []int {
+	var out []int
+	c.cone(l, func(n int32) {
+		if c.kind[n] == gBase && c.baseOf[n] >= 0 {
+			out = append(out, c.baseOf[n])
+		}
+	})
+	sort.Ints(out)
+	return out
+}
+
+// ConeSize returns how many nodes the cone of l holds: what one evaluation
+// of l may visit at most.
+func (c *Circuit) ConeSize(l Lit) int {
+	n := 0
+	c.cone(l, func(int32) { n++ })
+	return n
+}
+
+// cone calls visit once for each node of l's cone.
+func (c *Circuit) cone(l Lit, visit func(n int32)) {
 	if l < 0 {
-		return nil
+		return
 	}
 	seen := make(map[int32]bool)
 	stack := []int32{l.node()}
 	seen[l.node()] = true
-	var out []int
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if c.kind[n] == gBase && c.baseOf[n] >= 0 {
-			out = append(out, c.baseOf[n])
-		}
+		visit(n)
 		for _, x := range c.in[n] {
 			if m := x.node(); !seen[m] {
 				seen[m] = true
@@ -148,6 +165,4 @@ func (c *Circuit) SupportBases(l Lit) []int {
 			}
 		}
 	}
-	sort.Ints(out)
-	return out
 }
