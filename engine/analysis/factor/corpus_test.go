@@ -10,13 +10,24 @@ import (
 // corpusGame returns the path of a game of the shared corpus, or skips.
 func corpusGame(t *testing.T, key string) string {
 	t.Helper()
+	path := corpusPath(key)
+	if path == "" {
+		t.Skip("shared corpus not found (set GDLAB_SHARED): skipping")
+	}
+	return path
+}
+
+// corpusPath returns the path of a game of the shared corpus, or "" when
+// the corpus is not found (GDLAB_SHARED, or ../shared beside the
+// repository).
+func corpusPath(key string) string {
 	dir := filepath.Join("..", "..", "..", "..", "shared")
 	if d := os.Getenv("GDLAB_SHARED"); d != "" {
 		dir = d
 	}
 	path := filepath.Join(dir, "games", key, key+".kif")
 	if _, err := os.Stat(path); err != nil {
-		t.Skip("shared corpus not found (set GDLAB_SHARED): skipping")
+		return ""
 	}
 	return path
 }

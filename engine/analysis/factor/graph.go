@@ -168,15 +168,13 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 // as evaluations each weighted by the size of next(b)'s cone (in a game of
 // several roles with hundreds of moves each, the pairs add up to minutes:
 // 4pttc's would take longer than its 20 s in the corpus table). A pair
-// past either is not tested: every move of the role that next(b) reads is
-// taken to change b (the safe side). Both count work, not time, so that a
-// game's analysis is the same on any machine; the budget covers the
-// whole test of every corpus game that factors (sheepAndWolf's, the
-// largest, takes 3.2e8).
-const (
-	jointLimit  = 1 << 14
-	jointBudget = 1 << 29
-)
+// past either is not tested: every move of the role is taken to change b
+// (the safe side). Both count work, not time, so that a game's analysis
+// is the same on any machine. The budget covers the whole test of every
+// corpus game that factors (sheepAndWolf's, the largest, takes 3.2e8).
+const jointLimit = 1 << 14
+
+var jointBudget = 1 << 29 // a variable for the tests
 
 // jointEffects finds the moves that change base b only together with
 // another role's move, which the test of a move played alone (every other
@@ -207,6 +205,8 @@ func (g *graph) jointEffects(ev *circuit.Evaluator, b int, ins []int, unread []b
 				for _, i := range mine {
 					g.addEffect(i, b)
 				}
+				g.addUnread(r, b, ins)
+				unread[r] = true
 				continue
 			}
 			for _, j := range theirs {
