@@ -335,24 +335,27 @@ func (v *verifier) standIns(k int, u game.State, joint []game.Move, rng *rand.Ra
 // partDiffers names the facts of factor k and the context that hold in
 // exactly one of x and y.
 func (v *verifier) partDiffers(k int, x, y game.State) string {
-	part := func(s game.State) []string {
+	part := func(s game.State) ([]string, map[string]bool) {
 		var out []string
+		set := map[string]bool{}
 		for _, f := range s.Facts() {
 			if v.inside[k][f] {
 				out = append(out, f)
+				set[f] = true
 			}
 		}
-		return out
+		return out, set
 	}
-	a, b := part(x), part(y)
+	a, inA := part(x)
+	b, inB := part(y)
 	var diff []string
 	for _, f := range a {
-		if !slices.Contains(b, f) {
+		if !inB[f] {
 			diff = append(diff, f+" only from the sampled state")
 		}
 	}
 	for _, f := range b {
-		if !slices.Contains(a, f) {
+		if !inA[f] {
 			diff = append(diff, f+" only from the mixed state")
 		}
 	}
