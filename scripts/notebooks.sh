@@ -14,8 +14,9 @@
 # directory, so the user's own Jupyter setup is neither read nor changed.
 # GDLAB_QUICK=1 in the environment reaches the kernel, and notebooks read
 # it to do less. Each cell may take NOTEBOOK_TIMEOUT seconds: by default 600
-# in quick mode and 3600 in full mode, where one cell plays a whole match
-# (notebook 04's took 10 minutes on a busy machine).
+# in quick mode and 10800 in full mode, where one cell plays a whole
+# experiment (notebook 10's self-play cell, 2,280 matches, took over an
+# hour at load 4-6 on two cores).
 # After a notebook runs, scripts/check_claims.py compares the verdicts it
 # decides from the results ledger with those the committed notebook shows:
 # a notebook whose claims no longer match fails (with --update, the check
@@ -28,7 +29,7 @@ root="$PWD"
 python=/usr/bin/python3
 [ -n "${CONDA_PREFIX:-}" ] && [ -x "$CONDA_PREFIX/bin/python" ] && python="$CONDA_PREFIX/bin/python"
 kernel="${GDLAB_KERNEL:-gdlab}"
-default_timeout=3600
+default_timeout=10800
 [ -n "${GDLAB_QUICK:-}" ] && default_timeout=600
 timeout="${NOTEBOOK_TIMEOUT:-$default_timeout}"
 prefix="$root/out/jupyter"
