@@ -202,7 +202,6 @@ func pipeline(spec *Spec, units []Unit, dir string, report func(int)) (built, er
 	us := beam.Reshuffle(s, beam.CreateList(s, elems))
 	played := beam.ParDo(s, &playFn{Spec: string(specJSON), Dir: dir, Token: token}, us)
 	beam.ParDo0(s, discardKey, beam.Reshuffle(s, played)) // see ProcessElement
-
 	return built{p: p, done: remove}, nil
 }
 
