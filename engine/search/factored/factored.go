@@ -42,12 +42,18 @@ import (
 // Options configure the player. The zero value searches factors with
 // plain single-threaded MCTS (mcts.Options' zero value).
 type Options struct {
-	// MCTS configures every search, of a factor or of the whole game.
-	// Its Iterations, when set, are shared equally among the factors
-	// searched in a move.
+	// MCTS configures every search, of a factor or of the whole game,
+	// unless AlphaBeta is set. Its Iterations, when set, are shared
+	// equally among the factors searched in a move.
 	MCTS mcts.Options
-	// Unfactored is the switch: true plays plain MCTS (exactly
-	// mcts.New(MCTS)) whatever the analysis would find.
+	// AlphaBeta, when not nil, makes every search iterative-deepening
+	// alpha-beta instead of MCTS: each search plays a fresh copy of this
+	// value, so its Eval, MaxDepth, TableSize, NoTable and NoOrdering
+	// carry over. Budgets are shared among the factors as for MCTS.
+	AlphaBeta *search.AlphaBeta
+	// Unfactored is the switch: true plays the plain search (exactly
+	// mcts.New(MCTS), or a copy of AlphaBeta) whatever the analysis would
+	// find.
 	Unfactored bool
 	// Analysis is the factoring to use; when nil, Start computes it on
 	// the machine's network (analysis.Network) under the start clock.
@@ -65,15 +71,15 @@ type Options struct {
 	Name string
 }
 
-// Player is the factored MCTS player. It implements search.Player and
+// Player is the factored player. It implements search.Player and
 // search.Preparer.
 type Player struct {
 	opt   Options
 	m     game.Machine
 	role  int
 	an    *factor.Analysis
-	plain *mcts.Player // the whole game's search when it does not factor
-	whole *mcts.Player // the fallback when no factor offers a move
+	plain searcher // the whole game's search when it does not factor
+	whole searcher // the fallback when no factor offers a move
 	parts []part
 	why   string
 	last  Stats
@@ -83,7 +89,7 @@ type Player struct {
 type part struct {
 	factor int // index into Analysis.Factors
 	sub    *restricted
-	p      *mcts.Player
+	s      searcher
 }
 
 // Stats describe the last move's searches.
@@ -91,29 +97,45 @@ type Stats struct {
 	Factored bool // the move came from the factors' searches
 	// Factors lists the factors searched (indexes into
 	// Analysis.Factors), Values the value each gave its best move
-	// (0..100, -1 when it offered none) and Searches their statistics.
+	// (0..100, -1 when it offered none), Reports each search's report
+	// (its nodes, depth and whether its value is exact; the zero Report
+	// but for Value -1 where the role had no move in the factor) and
+	// Searches each MCTS search's statistics (nil with alpha-beta).
 	Factors  []int
 	Values   []float64
+	Reports  []search.Report
 	Searches []mcts.Stats
-	Chosen   int  // the factor moved in, -1 when none
-	Solved   bool // the chosen factor's search solved its root
-	// Iterations adds up the iterations of every search of the move.
+	Chosen   int // the factor moved in, -1 when none
+	// Solved says the chosen factor's value is exact in its subgame: its
+	// MCTS search solved its root, or its alpha-beta search was Complete.
+	// The move's Report does not claim it (Complete stays false): in the
+	// real game the player may move in the other factors too.
+	Solved bool
+	// Iterations adds up the MCTS iterations of every search of the
+	// move, Nodes the node expansions (Report.Used.Nodes) of every search
+	// of the move, the whole game's fallback included.
 	Iterations int64
+	Nodes      int64
 	Time       time.Duration
 }
 
 // New returns a player with the given options.
 func New(opt Options) *Player { return &Player{opt: opt} }
 
-// Name describes the player: "mcts+factors", or "mcts" when switched off.
+// Name describes the player: "mcts+factors", or "mcts" when switched off;
+// "alphabeta+factors" and "alphabeta" with Options.AlphaBeta.
 func (p *Player) Name() string {
-	switch {
-	case p.opt.Name != "":
+	if p.opt.Name != "" {
 		return p.opt.Name
-	case p.opt.Unfactored:
-		return "mcts"
 	}
-	return "mcts+factors"
+	name := "mcts"
+	if p.opt.AlphaBeta != nil {
+		name = "alphabeta"
+	}
+	if p.opt.Unfactored {
+		return name
+	}
+	return name + "+factors"
 }
 
 // Analysis returns the factoring in use, or nil when the match is
@@ -130,9 +152,10 @@ func (p *Player) Prepared() string { return p.why }
 func (p *Player) LastStats() Stats { return p.last }
 
 // Start prepares a match: it analyses the game (unless switched off or
-// given an analysis) and starts one MCTS search per relevant factor in
-// which the role moves, or one plain MCTS player when the game does not
-// factor, started with the very same setup so that it plays identically.
+// given an analysis) and starts one search per relevant factor in which
+// the role moves, or one plain MCTS or alpha-beta player when the game
+// does not factor, started with the very same setup so that it plays
+// identically.
 func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if setup.Machine == nil {
 		return errors.New("factored: Setup has no Machine")
@@ -155,7 +178,7 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	} else {
 		p.why = "unfactored: switched off"
 	}
-	p.plain = mcts.New(p.opt.MCTS)
+	p.plain = p.newSearcher(1)
 	return p.plain.Start(ctx, setup)
 }
 
@@ -179,27 +202,23 @@ func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
 	searched := p.searchable()
 	if len(searched) == 0 {
 		p.an, p.why = nil, "unfactored: the role moves in no relevant factor"
-		p.plain = mcts.New(p.opt.MCTS)
+		p.plain = p.newSearcher(1)
 		return p.plain.Start(ctx, setup)
-	}
-	opt := p.opt.MCTS
-	if opt.Iterations > 0 {
-		opt.Iterations = max(1, opt.Iterations/int64(len(searched)))
 	}
 	for _, k := range searched {
 		sub, err := p.subgame(k)
 		if err != nil {
 			return err
 		}
-		pl := mcts.New(opt)
+		pl := p.newSearcher(len(searched))
 		s := setup
 		s.Machine, s.Seed = sub, heuristic.Mix(setup.Seed^uint64(k+1)*0x9e3779b97f4a7c15)
 		if err := pl.Start(ctx, s); err != nil {
 			return err
 		}
-		p.parts = append(p.parts, part{factor: k, sub: sub, p: pl})
+		p.parts = append(p.parts, part{factor: k, sub: sub, s: pl})
 	}
-	p.whole = mcts.New(p.opt.MCTS)
+	p.whole = p.newSearcher(1)
 	p.why = p.describe(searched)
 	return p.whole.Start(ctx, setup)
 }

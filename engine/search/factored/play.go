@@ -6,9 +6,10 @@ import (
 
 	"gdlab/engine/game"
 	"gdlab/engine/search"
+	"gdlab/engine/search/mcts"
 )
 
-// Play chooses a move: plain MCTS's when the game does not factor;
+// Play chooses a move: the plain search's when the game does not factor;
 // otherwise each factor's search, in turn, gets an equal share of the
 // budget (time left over by one goes to the next), and the move is the
 // best move of the factor valued highest. When no factor offers a move,
@@ -49,14 +50,12 @@ func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget,
 		if err != nil {
 			return moves0(p, s), rep, err
 		}
-		ps := pt.p.LastStats()
-		st.Factors, st.Values, st.Searches = append(st.Factors, pt.factor), append(st.Values, r.Value), append(st.Searches, ps)
-		st.Iterations += ps.Iterations
+		st.add(pt, mv, r)
 		rep.Used = rep.Used.Add(r.Used)
 		if mv != game.NoMove && (best < 0 || r.Value > st.Values[best]) {
 			best, bestMove = i, mv
 			rep.Value, rep.Depth, rep.Stopped = r.Value, r.Depth, r.Stopped
-			st.Chosen, st.Solved = pt.factor, ps.RootSolved
+			st.Chosen, st.Solved = pt.factor, r.Complete
 		}
 		if st.Solved && r.Value >= maxGoal {
 			break // a proven win: no other factor can do better
@@ -79,7 +78,10 @@ func (p *Player) playWhole(ctx context.Context, s game.State, b search.Budget, s
 	}
 	mv, rep, err := p.whole.Play(ctx, s, rest)
 	st.Factored = false
-	st.Iterations += p.whole.LastStats().Iterations
+	if ms, ok := p.whole.lastMCTS(); ok {
+		st.Iterations += ms.Iterations
+	}
+	st.Nodes += rep.Used.Nodes
 	st.Time = time.Since(start)
 	p.last = st
 	return mv, rep, err
@@ -98,30 +100,33 @@ func moves0(p *Player, s game.State) game.Move {
 
 // search runs the factor's search from s and returns its best move for
 // role and its report; NoMove when role has no move in the factor. With
-// one move in the factor, mcts.Player would not search, so the search is
-// run here to value that move against the other factors' moves.
+// one move in the factor, the searcher values it (valueOne): Play would
+// return it unsearched.
 func (pt part) search(ctx context.Context, s game.State, b search.Budget, role int) (game.Move, search.Report, error) {
 	legal, err := pt.sub.Legal(s, role, nil)
 	if err != nil || len(legal) == 0 {
 		return game.NoMove, search.Report{Value: -1}, err
 	}
 	if len(legal) > 1 {
-		return pt.p.Play(ctx, s, b)
+		return pt.s.Play(ctx, s, b)
 	}
-	begin := time.Now()
-	stop, err := pt.p.Search(ctx, s, b)
-	rep := search.Report{Value: -1, Stopped: stop}
-	for _, ms := range pt.p.Root(role) {
-		switch {
-		case ms.Solved:
-			rep.Value = ms.Value
-		case ms.Visits > 0:
-			rep.Value = ms.Mean
-		}
-	}
-	ls := pt.p.LastStats()
-	rep.Used = search.Usage{Time: time.Since(begin), Nodes: ls.Expansions, NextCalls: ls.NextCalls}
+	rep, err := pt.s.valueOne(ctx, s, b)
 	return legal[0], rep, err
+}
+
+// add records factor pt's search, which gave move mv and report r.
+func (st *Stats) add(pt part, mv game.Move, r search.Report) {
+	st.Factors = append(st.Factors, pt.factor)
+	st.Values = append(st.Values, r.Value)
+	st.Reports = append(st.Reports, r)
+	st.Nodes += r.Used.Nodes
+	if ms, ok := pt.s.lastMCTS(); ok {
+		if mv == game.NoMove {
+			ms = mcts.Stats{} // not searched: its statistics are an earlier move's
+		}
+		st.Searches = append(st.Searches, ms)
+		st.Iterations += ms.Iterations
+	}
 }
 
 // endOf is when the budget's time runs out, or the zero time.
