@@ -59,13 +59,14 @@ func TestCorpusGames(t *testing.T) {
 					t.Fatalf("role %d: Factored() = %v, want %v", r, players[r].Factored(), c.factored)
 				}
 			}
-			playSteps(t, net, players, 6)
+			playSteps(t, net, players, 6, search.Budget{})
 		})
 	}
 }
 
-// playSteps plays up to n joint moves, checking each move is legal.
-func playSteps(t *testing.T, m game.Machine, players []*Player, n int) {
+// playSteps plays up to n joint moves, each within b, checking each move
+// is legal.
+func playSteps(t *testing.T, m game.Machine, players []*Player, n int, b search.Budget) {
 	t.Helper()
 	s := m.Initial()
 	for step := 0; step < n; step++ {
@@ -74,7 +75,7 @@ func playSteps(t *testing.T, m game.Machine, players []*Player, n int) {
 		}
 		joint := make([]game.Move, len(players))
 		for r, p := range players {
-			mv, _, err := p.Play(context.Background(), s, search.Budget{})
+			mv, _, err := p.Play(context.Background(), s, b)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -50,18 +50,19 @@ func TestMovesLegal(t *testing.T) {
 		"prover":     pr,
 	} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			playChecked(t, name, m, seed)
+			playChecked(t, name, m, seed, Options{MCTS: mcts.Options{Iterations: 200}}, search.Budget{})
 		}
 	}
 }
 
-// playChecked plays one match of factored players and checks each move.
-func playChecked(t *testing.T, name string, m game.Machine, seed uint64) {
+// playChecked plays one match of factored players with opt, each move
+// within b, and checks each move.
+func playChecked(t *testing.T, name string, m game.Machine, seed uint64, opt Options, b search.Budget) {
 	t.Helper()
 	ctx := context.Background()
 	players := make([]*Player, len(m.Roles()))
 	for r := range players {
-		players[r] = New(Options{MCTS: mcts.Options{Iterations: 200}})
+		players[r] = New(opt)
 		start(t, players[r], m, r, seed+uint64(r))
 	}
 	s := m.Initial()
@@ -71,7 +72,7 @@ func playChecked(t *testing.T, name string, m game.Machine, seed uint64) {
 		}
 		joint := make([]game.Move, len(players))
 		for r, p := range players {
-			mv, _, err := p.Play(ctx, s, search.Budget{})
+			mv, _, err := p.Play(ctx, s, b)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -151,31 +152,37 @@ func TestSolvesPuzzle(t *testing.T) {
 // switch is off, the player's moves and reports are plain MCTS's for the
 // same seed.
 func TestUnfactoredIsPlainMCTS(t *testing.T) {
+	opt := mcts.Options{Iterations: 300}
+	playsAsPlain(t, Options{MCTS: opt}, func() search.Player { return mcts.New(opt) }, search.Budget{})
+}
+
+// playsAsPlain plays coupledlights (which does not factor) and twinlights
+// with the switch off, the player with opt against the plain player
+// newPlain gives, move for move from the same seed, and requires the same
+// moves and reports.
+func playsAsPlain(t *testing.T, opt Options, newPlain func() search.Player, b search.Budget) {
+	t.Helper()
 	for _, c := range []struct {
-		game string
-		opt  Options
-	}{
-		{"coupledlights", Options{}},
-		{"twinlights", Options{Unfactored: true}},
-	} {
+		game       string
+		unfactored bool
+	}{{"coupledlights", false}, {"twinlights", true}} {
 		net := propnettest.Load(t, "testdata/"+c.game+".kif")
-		c.opt.MCTS = mcts.Options{Iterations: 300}
-		f := New(c.opt)
-		plain := mcts.New(mcts.Options{Iterations: 300})
+		opt.Unfactored = c.unfactored
+		f, plain := New(opt), newPlain()
 		start(t, f, net, 0, 7)
 		start(t, plain, net, 0, 7)
 		s := net.Initial()
 		for term := false; !term; term, _ = net.Terminal(s) {
-			fm, frep, err := f.Play(context.Background(), s, search.Budget{})
+			fm, frep, err := f.Play(context.Background(), s, b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			pm, prep, err := plain.Play(context.Background(), s, search.Budget{})
+			pm, prep, err := plain.Play(context.Background(), s, b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fm != pm || frep.Value != prep.Value || frep.Used.Nodes != prep.Used.Nodes {
-				t.Fatalf("%s: factored player played %s (%v), plain %s (%v)", c.game, net.MoveText(0, fm), frep, net.MoveText(0, pm), prep)
+			if fm != pm || frep.Value != prep.Value || frep.Used.Nodes != prep.Used.Nodes || frep.Depth != prep.Depth {
+				t.Fatalf("%s: factored player played %s (%+v), plain %s (%+v)", c.game, net.MoveText(0, fm), frep, net.MoveText(0, pm), prep)
 			}
 			if s, err = net.Next(s, []game.Move{fm}); err != nil {
 				t.Fatal(err)
