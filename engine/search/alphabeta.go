@@ -61,16 +61,24 @@ func (ab *AlphaBeta) Play(ctx context.Context, s game.State, b Budget) (game.Mov
 // computed by alpha-beta with ab's options and a fresh table, and what
 // computing it spent.
 func (ab *AlphaBeta) Value(ctx context.Context, m game.Machine, s game.State, role, depth int, b Budget) (float64, Usage, error) {
+	v, _, u, err := ab.ValueSolved(ctx, m, s, role, depth, b)
+	return v, u, err
+}
+
+// ValueSolved is Value that also reports whether the value is the same at
+// every greater depth (every line ended, or it is a proven win), so that a
+// caller deepening Value knows when to stop.
+func (ab *AlphaBeta) ValueSolved(ctx context.Context, m game.Machine, s game.State, role, depth int, b Budget) (float64, bool, Usage, error) {
 	t, err := valueTree(ctx, m, role, ab.Eval, b)
 	if err != nil {
-		return 0, Usage{}, err
+		return 0, false, Usage{}, err
 	}
 	cp := *ab
 	if !ab.NoTable {
 		cp.tt = newTable(ab.TableSize)
 	}
-	v, _, err := cp.search(t).max(s, depth, -1, 101)
-	return v, t.c.Used(), err
+	v, solved, err := cp.search(t).max(s, depth, -1, 101)
+	return v, solved, t.c.Used(), err
 }
 
 // abSearch is one turn's alpha-beta search.

@@ -85,9 +85,9 @@ type abSearch struct {
 }
 
 // Start prepares the evaluator once, under the start clock, and starts
-// the alpha-beta player with it: AlphaBeta.Value, which valueOne calls at
-// every depth, prepares the evaluator it is given at every call, and a
-// heuristic.Func is not prepared again. The evaluator evaluates as the
+// the alpha-beta player with it: AlphaBeta.ValueSolved, which valueOne
+// calls at every depth, prepares the evaluator it is given at every call,
+// and a heuristic.Func is not prepared again. The evaluator evaluates as the
 // configured one prepared would, so the player plays as the configured
 // AlphaBeta does.
 func (a *abSearch) Start(ctx context.Context, setup search.Setup) error {
@@ -97,7 +97,7 @@ func (a *abSearch) Start(ctx context.Context, setup search.Setup) error {
 	cancel()
 	if err != nil {
 		// AlphaBeta.Start fails alike and plays on with intermediate
-		// goals; Value must evaluate as Play does.
+		// goals; ValueSolved must evaluate as Play does.
 		err = a.AlphaBeta.Start(ctx, setup)
 		a.Eval = heuristic.IntermediateGoal{}
 		return err
@@ -108,12 +108,10 @@ func (a *abSearch) Start(ctx context.Context, setup search.Setup) error {
 	return a.AlphaBeta.Start(ctx, setup)
 }
 
-// valueOne deepens AlphaBeta.Value from s, depth 1, 2, ..., until the
-// budget ends, MaxDepth is reached or a depth evaluates no state: then
-// every line searched ended in a terminal state, and alpha-beta's value
-// does not depend on the lines it pruned, so the value is exact. It
-// reports the deepest depth completed; each depth gets what the earlier
-// ones left of b.
+// valueOne deepens AlphaBeta.ValueSolved from s, depth 1, 2, ..., until
+// the budget ends, MaxDepth is reached or the value is solved (exact, as
+// Play's Complete), and reports the deepest depth completed; each depth
+// gets what the earlier ones left of b.
 func (a *abSearch) valueOne(ctx context.Context, s game.State, b search.Budget) (search.Report, error) {
 	begin := time.Now()
 	end := endOf(b, begin)
@@ -124,7 +122,7 @@ func (a *abSearch) valueOne(ctx context.Context, s game.State, b search.Budget) 
 			rep.Stopped = stop
 			break
 		}
-		v, used, err := a.Value(ctx, a.m, s, a.role, depth, left)
+		v, solved, used, err := a.ValueSolved(ctx, a.m, s, a.role, depth, left)
 		rep.Used = rep.Used.Add(used)
 		if errors.Is(err, search.ErrBudget) {
 			rep.Stopped = stopOf(ctx, b, rep.Used)
@@ -133,9 +131,8 @@ func (a *abSearch) valueOne(ctx context.Context, s game.State, b search.Budget) 
 		if err != nil {
 			return rep, err
 		}
-		rep.Value, rep.Depth = v, depth
-		if used.Evals == 0 {
-			rep.Complete = true
+		rep.Value, rep.Depth, rep.Complete = v, depth, solved
+		if solved {
 			break
 		}
 	}
@@ -166,8 +163,8 @@ func remaining(b search.Budget, end time.Time, used search.Usage) (search.Budget
 	return left, search.StopNone
 }
 
-// stopOf says which limit ended a search that spent used of b: Value
-// reports only that the budget ran out.
+// stopOf says which limit ended a search that spent used of b:
+// ValueSolved reports only that the budget ran out.
 func stopOf(ctx context.Context, b search.Budget, used search.Usage) search.Stop {
 	switch {
 	case ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded):
