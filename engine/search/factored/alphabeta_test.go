@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/prover"
 	"gdlab/engine/search"
@@ -130,14 +131,11 @@ func TestAlphaBetaMovesLegal(t *testing.T) {
 // that move (Play would return it without a value) and play it.
 func TestOneMoveValued(t *testing.T) {
 	net := propnettest.Load(t, "testdata/twinnim.kif")
-	s := net.Initial()
-	for _, joint := range [][2]string{{"(take a 2)", "noop"}, {"noop", "(take a 2)"}} {
-		var err error
-		if s, err = net.Next(s, parseJoint(t, net, joint[:])); err != nil {
-			t.Fatal(err)
-		}
+	s := gametest.Play(t, net, net.Initial(), []string{"(take a 2)", "noop"}, []string{"noop", "(take a 2)"})
+	win, err := net.ParseMove(0, "(take a 1)")
+	if err != nil {
+		t.Fatal(err)
 	}
-	win := parseJoint(t, net, []string{"(take a 1)", "noop"})[0]
 	for name, opt := range map[string]Options{
 		"mcts":      {MCTS: mcts.Options{Iterations: 2000}},
 		"alphabeta": {AlphaBeta: &search.AlphaBeta{}},
@@ -202,20 +200,6 @@ func TestValueOneBudget(t *testing.T) {
 			t.Errorf("%s, budget %+v: used %+v, %d Next calls seen", c.game, b, rep.Used, seen)
 		}
 	}
-}
-
-// parseJoint reads a joint move given by its moves' text.
-func parseJoint(t *testing.T, m game.Machine, texts []string) []game.Move {
-	t.Helper()
-	joint := make([]game.Move, len(texts))
-	for r, text := range texts {
-		mv, err := m.ParseMove(r, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		joint[r] = mv
-	}
-	return joint
 }
 
 // TestUnfactoredIsPlainAlphaBeta: where the game does not factor, and

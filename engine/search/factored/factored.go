@@ -1,8 +1,8 @@
 // Package factored owns search on the factors of a game: a player that,
 // where engine/analysis/factor finds independent subgames, runs one MCTS
-// search per factor and moves in the factor whose search values its best
-// move highest, and that plays plain MCTS where the game does not factor
-// or the switch is off.
+// or alpha-beta search per factor and moves in the factor whose search
+// values its best move highest, and that plays the plain search where the
+// game does not factor or the switch is off.
 //
 // A factor's search is Sancho's search of a subgame with the others held:
 // the real game, its states and its goals, in which the player's role may
@@ -22,6 +22,20 @@
 // has no allowed move is terminal in the subgame: the factor has nothing
 // left to play. With opponents free, the saving is in the player's own
 // choices only (its branching factor is that of one factor).
+//
+// With Options.AlphaBeta every search is iterative-deepening alpha-beta
+// (search.AlphaBeta) on the same subgames. It fits puzzles, and games
+// whose factors are small enough to search to the end: a factor's tree is
+// the product of one factor's moves, not of all, so a board of a
+// multi-board puzzle is proved in a small part of the nodes the whole
+// game needs, and a proven win ends the move's search. With the opponents
+// free, a factor's alpha-beta is paranoid over the opponents' full move
+// set (a min node tries every joint reply, in any factor), so a factor's
+// value is what the player can force there against any answer; with
+// HoldOpponents it is the value against answers in the factor only. Where
+// factors are too deep to search through, the values are the evaluator's
+// estimates at the depth reached in each factor's share of the budget,
+// and MCTS is the better fit.
 package factored
 
 import (
