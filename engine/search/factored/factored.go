@@ -114,7 +114,8 @@ type Stats struct {
 	// (0..100, -1 when it offered none), Reports each search's report
 	// (its nodes, depth and whether its value is exact; the zero Report
 	// but for Value -1 where the role had no move in the factor) and
-	// Searches each MCTS search's statistics (nil with alpha-beta).
+	// Searches each MCTS search's statistics (the zero Stats where the
+	// role had no move; nil with alpha-beta).
 	Factors  []int
 	Values   []float64
 	Reports  []search.Report
