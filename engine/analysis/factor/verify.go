@@ -20,6 +20,10 @@ type VerifyOptions struct {
 	MaxSteps int    // joint moves per match at most; 0 means 200
 	Checks   int    // checks at most, all factors together; 0 means 2000
 	Seed     uint64 // match k is played with game.NewRand(Seed + k)
+	// Start is the state every match starts from; nil means the initial
+	// state. An analysis with given facts (AnalyzeGiven) must be checked
+	// from a state that holds them.
+	Start game.State
 }
 
 func (o VerifyOptions) matches() int  { return positive(o.Matches, 50) }
@@ -40,7 +44,9 @@ const perStep = 4
 // Failure is a check a factor did not pass: in a state mixing the factor's
 // part (and the context) of a sampled state with the rest of another, a
 // move of the factor was legal in one and not the other ("legal"), or the
-// factor's part of the next state differed ("next").
+// factor's part of the next state differed ("next"); or a fact the
+// analysis was given did not keep its value in the match ("given", Factor
+// -1).
 type Failure struct {
 	Factor      int
 	Match, Step int // where the sampled state was met (0-based)
@@ -67,8 +73,9 @@ type Verification struct {
 	// SumChecks counts the sampled states where a goal read as a sum of
 	// per-factor scores (Analysis.Sums) was compared with the game's.
 	SumChecks int
-	// Failures lists the first failure of each factor that failed, and
-	// of each role whose sum failed (Kind "sum", Factor -1).
+	// Failures lists the first failure of each factor that failed, of
+	// each role whose sum failed (Kind "sum", Factor -1), and the first
+	// given fact that changed (Kind "given").
 	Failures []Failure
 }
 
@@ -95,6 +102,9 @@ func Verify(ctx context.Context, m game.Machine, a *Analysis, opt VerifyOptions)
 	if !slices.Equal(m.Roles(), a.Roles) {
 		return nil, fmt.Errorf("factor: the machine's roles %v are not the analysis's %v", m.Roles(), a.Roles)
 	}
+	if err := a.holdsGiven(m, opt.Start); err != nil {
+		return nil, err
+	}
 	v := &verifier{m: m, a: a, res: &Verification{}, failed: map[int]bool{}, sumFailed: map[int]bool{}}
 	v.index()
 	for _, sc := range a.Sums {
@@ -112,6 +122,49 @@ func Verify(ctx context.Context, m game.Machine, a *Analysis, opt VerifyOptions)
 	return v.res, nil
 }
 
+// holdsGiven checks that start (nil: m's initial state) holds the facts
+// the analysis was given.
+func (a *Analysis) holdsGiven(m game.Machine, start game.State) error {
+	if len(a.Given) == 0 {
+		return nil
+	}
+	if start == nil {
+		start = m.Initial()
+	}
+	facts := map[string]bool{}
+	for _, f := range start.Facts() {
+		facts[f] = true
+	}
+	for _, f := range a.Given {
+		if facts[a.Bases[f.Base]] != f.Value {
+			return fmt.Errorf("factor: the start state does not hold the given fact %s %v", a.Bases[f.Base], f.Value)
+		}
+	}
+	return nil
+}
+
+// checkGiven records a failure, the first time, when a given fact does
+// not hold in after, the state joint led to: the analysis assumed it kept
+// its value, and the mixed states, which take the context (the given
+// facts among it) from one state, cannot see that it does not.
+func (v *verifier) checkGiven(match, step int, joint []game.Move, after game.State) {
+	if len(v.a.Given) == 0 || v.givenFailed {
+		return
+	}
+	facts := map[string]bool{}
+	for _, f := range after.Facts() {
+		facts[f] = true
+	}
+	for _, f := range v.a.Given {
+		if fact := v.a.Bases[f.Base]; facts[fact] != f.Value {
+			v.givenFailed = true
+			v.res.Failures = append(v.res.Failures, Failure{Factor: -1, Match: match, Step: step, Kind: "given",
+				Detail: fmt.Sprintf("after %s, %s is %v", v.jointText(joint), fact, !f.Value)})
+			return
+		}
+	}
+}
+
 // verifier holds one verification's tables.
 type verifier struct {
 	m      game.Machine
@@ -122,6 +175,8 @@ type verifier struct {
 	pool   []game.State          // states met, for the rest of mixed states
 	next   int                   // the next factor to check
 	failed map[int]bool
+	// givenFailed marks that a given fact changed (reported once).
+	givenFailed bool
 	// sumFailed marks the roles whose sum failed; eval reads the
 	// network's gates for the sums' conditions.
 	sumFailed map[int]bool
@@ -164,7 +219,10 @@ func (v *verifier) projection(f Factor, r int, mv game.Move) string {
 
 // match plays one random match, checking factors at every step.
 func (v *verifier) match(ctx context.Context, match int, rng *rand.Rand, opt VerifyOptions) error {
-	s := v.m.Initial()
+	s := opt.Start
+	if s == nil {
+		s = v.m.Initial()
+	}
 	for step := 0; step < opt.maxSteps() && v.res.Checks+v.res.Vacuous < opt.checks(); step++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -183,6 +241,7 @@ func (v *verifier) match(ctx context.Context, match int, rng *rand.Rand, opt Ver
 		if err != nil {
 			return err
 		}
+		v.checkGiven(match, step, joint, after)
 		v.pool = append(v.pool, s)
 		if len(v.pool) > 256 {
 			v.pool = slices.Delete(v.pool, 0, 1)
