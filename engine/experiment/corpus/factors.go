@@ -45,8 +45,9 @@ type FactorEntry struct {
 	// largest candidate parts.
 	Why   string `json:",omitempty"`
 	Error string `json:",omitempty"` // "over 20 s" when over Timeout
-	// Given describes the conditional factoring, when it finds more
-	// factors with moves than the game has in every state; nil otherwise.
+	// Given describes the conditional factoring, when it finds at least
+	// two relevant factors with moves and more than the game has in every
+	// state; nil otherwise.
 	Given *GivenEntry `json:",omitempty"`
 	// GivenError says why the conditional factoring was not computed
 	// ("over 20 s" when over its own Timeout).
@@ -87,7 +88,7 @@ func FactorRow(ctx context.Context, dir string) FactorEntry {
 		return FactorEntry{Game: e.Game, Error: msg}
 	}
 	e.GivenError = onNetwork(ctx, dir, func(ctx context.Context, net *propnet.Net) error {
-		g, err := conditional(ctx, net, e.Factors)
+		g, err := conditional(ctx, net, e.Relevant)
 		e.Given = g
 		return err
 	})

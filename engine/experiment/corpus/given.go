@@ -17,12 +17,14 @@ const givenSteps = 200
 // conditional looks for factors that appear only in some states: it plays
 // one random match (seed 1) and, at a quarter, half and three quarters of
 // its length, analyses the game given the facts its latches keep from
-// there on. It returns the checkpoint with the most factors with moves,
-// verified from its state, when that is more than the game has in every
-// state (factors); nil when no checkpoint has more. Latches are found
-// without pairs (the goal latches' refinement, which the factoring does
-// not read).
-func conditional(ctx context.Context, net *propnet.Net, factors int) (*GivenEntry, error) {
+// there on. It returns the checkpoint with the most relevant factors with
+// moves (then the most factors with moves), verified from its state, when
+// that is at least two and more than the game has in every state
+// (relevant); nil otherwise. Factors that no output reads do not count:
+// where the latches have settled the outcome, every factor is one. Latches
+// are found without pairs (the goal latches' refinement, which the
+// factoring does not read).
+func conditional(ctx context.Context, net *propnet.Net, relevant int) (*GivenEntry, error) {
 	lat, err := latch.Analyze(ctx, net, latch.Options{MaxPairLatches: -1})
 	if err != nil || len(lat.Latches) == 0 {
 		return nil, err
@@ -44,7 +46,7 @@ func conditional(ctx context.Context, net *propnet.Net, factors int) (*GivenEntr
 		if err != nil {
 			return nil, err
 		}
-		if g := givenEntry(a, step, len(given)); g.Factors > factors && (best == nil || g.Factors > best.Factors) {
+		if g := givenEntry(a, step, len(given)); g.Relevant >= 2 && g.Relevant > relevant && g.better(best) {
 			best, bestA = g, a
 		}
 	}
@@ -60,6 +62,12 @@ func conditional(ctx context.Context, net *propnet.Net, factors int) (*GivenEntr
 		best.Failure = v.Failures[0].String()
 	}
 	return best, nil
+}
+
+// better reports whether g has more relevant factors than h (nil: none),
+// or as many and more factors.
+func (g *GivenEntry) better(h *GivenEntry) bool {
+	return h == nil || g.Relevant > h.Relevant || g.Relevant == h.Relevant && g.Factors > h.Factors
 }
 
 // givenEntry counts a conditional factoring's factors with moves.
