@@ -14,6 +14,7 @@ import (
 type meta struct {
 	roles    []string
 	facts    []string           // base index -> canonical fact text, sorted
+	factIdx  map[string]int32   // fact text -> base index
 	moves    [][]string         // role -> move index -> canonical move text, sorted
 	moveIdx  []map[string]int32 // role -> move text -> move index
 	inputOff []int32            // role -> index of its first input proposition

@@ -100,12 +100,12 @@ func Build(ctx context.Context, d *gdl.Description, opt Options) (net *Net, err 
 func (n *Net) initState(g *graph, p *ground.Program) {
 	n.words = (len(n.facts) + 63) / 64
 	n.initial = make([]uint64, n.words)
-	index := map[string]int{}
+	n.factIdx = make(map[string]int32, len(n.facts))
 	for b, f := range n.facts {
-		index[f] = b
+		n.factIdx[f] = int32(b)
 	}
 	for _, a := range p.Init {
-		b := index[p.TermText(p.Atoms[a].Args[0])]
+		b := n.factIdx[p.TermText(p.Atoms[a].Args[0])]
 		n.initial[b>>6] |= 1 << uint(b&63)
 	}
 }

@@ -231,7 +231,7 @@ func (s *Sim) Hash() uint64 { return hashBits(s.state) }
 func (n *Net) StateOf(facts []string) (*State, error) {
 	bs := make([]uint64, n.words)
 	for _, f := range facts {
-		b, ok := slices.BinarySearchFunc(n.facts, f, cmpString)
+		b, ok := n.factIdx[f]
 		if !ok {
 			return nil, fmt.Errorf("propnet: %q is not a base proposition", f)
 		}

@@ -16,6 +16,9 @@ func (a *Analysis) Explain() []string {
 	var out []string
 	out = append(out, fmt.Sprintf("%d base propositions: %d context, %d factors (%d with moves)",
 		len(a.Bases), len(a.Context), len(a.Factors), a.moving()))
+	if len(a.Given) > 0 {
+		out = append(out, "given, for the rest of the game: "+a.givenText(6))
+	}
 	if len(a.Context) > 0 {
 		out = append(out, "context: "+a.facts(a.Context, 6))
 	}
@@ -105,4 +108,17 @@ func (a *Analysis) facts(bs []int, max int) string {
 		parts = append(parts, a.Bases[b])
 	}
 	return strings.Join(parts, " ")
+}
+
+// givenText lists the given facts with their values, at most max of them.
+func (a *Analysis) givenText(max int) string {
+	var parts []string
+	for i, f := range a.Given {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("and %d more", len(a.Given)-max))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %v", a.Bases[f.Base], f.Value))
+	}
+	return strings.Join(parts, ", ")
 }

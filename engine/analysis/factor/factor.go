@@ -30,8 +30,10 @@ package factor
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"gdlab/engine/analysis/internal/circuit"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 )
@@ -96,7 +98,11 @@ type Analysis struct {
 	Goals    [][]Combination
 	// Sums holds per role the per-factor scores its goal adds up, or nil
 	// when its goal is no sum.
-	Sums     [][]Score
+	Sums [][]Score
+	// Given lists the facts the analysis took as fixed (AnalyzeGiven):
+	// the factoring holds in the states where they hold for the rest of
+	// the game. Nil for the factoring of every state.
+	Given    []Fact
 	opt      Options
 	circuit  *circuit.Circuit // for Verify's check of sums
 	factorOf []int            // base -> factor, -1 for context
@@ -157,6 +163,25 @@ func (a *Analysis) FactorOf(b int) int {
 // Analyze finds the factors of net. It stops with ctx's error when ctx is
 // done.
 func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, error) {
+	return AnalyzeGiven(ctx, net, nil, opt)
+}
+
+// Fact is a base proposition (an index into Net.BaseProps) with a value.
+type Fact struct {
+	Base  int
+	Value bool
+}
+
+// AnalyzeGiven finds the factors of net in the states where the given
+// facts hold and keep holding: the course's conditional factors, which
+// appear only in some states of a game. Each given base is a constant in
+// the network's logic (circuit.Given), so a dependency that runs through
+// it only while it has the other value is gone; the given bases become
+// context. The result is sound from a state on only if the facts hold
+// there for the rest of the game, as latches that have taken their
+// latched value do (see LatchedIn); Verify checks it from such a state
+// (VerifyOptions.Start).
+func AnalyzeGiven(ctx context.Context, net *propnet.Net, given []Fact, opt Options) (*Analysis, error) {
 	if net == nil {
 		return nil, fmt.Errorf("factor: no network")
 	}
@@ -164,7 +189,16 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Roles: net.Roles(), Bases: net.BaseProps(), opt: opt, circuit: c}
+	if len(given) > 0 {
+		bases, vals := make([]int, len(given)), make([]bool, len(given))
+		for i, f := range given {
+			bases[i], vals[i] = f.Base, f.Value
+		}
+		if c, err = c.Given(bases, vals); err != nil {
+			return nil, fmt.Errorf("factor: %w", err)
+		}
+	}
+	a := &Analysis{Roles: net.Roles(), Bases: net.BaseProps(), opt: opt, circuit: c, Given: slices.Clone(given)}
 	for r := range a.Roles {
 		a.Moves = append(a.Moves, net.InputProps(r))
 	}
@@ -191,4 +225,16 @@ func Analyze(ctx context.Context, net *propnet.Net, opt Options) (*Analysis, err
 		a.joinOutput(p, coupled)
 		a.collect(p, g)
 	}
+}
+
+// LatchedIn returns the facts that the latches of lat keep from s on: each
+// latch that has its latched value in s. They are the facts AnalyzeGiven
+// may take as given for the states that follow s. lat must be an analysis
+// of the same network (its bases numbered alike).
+func LatchedIn(lat *latch.Analysis, s game.State) []Fact {
+	var out []Fact
+	for _, l := range lat.Held(s) {
+		out = append(out, Fact{Base: l.Base, Value: l.Positive})
+	}
+	return out
 }

@@ -20,6 +20,10 @@ type VerifyOptions struct {
 	MaxSteps int    // joint moves per match at most; 0 means 200
 	Checks   int    // checks at most, all factors together; 0 means 2000
 	Seed     uint64 // match k is played with game.NewRand(Seed + k)
+	// Start is the state every match starts from; nil means the initial
+	// state. An analysis with given facts (AnalyzeGiven) must be checked
+	// from a state that holds them.
+	Start game.State
 }
 
 func (o VerifyOptions) matches() int  { return positive(o.Matches, 50) }
@@ -40,7 +44,9 @@ const perStep = 4
 // Failure is a check a factor did not pass: in a state mixing the factor's
 // part (and the context) of a sampled state with the rest of another, a
 // move of the factor was legal in one and not the other ("legal"), or the
-// factor's part of the next state differed ("next").
+// factor's part of the next state differed ("next"); or a fact the
+// analysis was given did not keep its value in the match ("given", Factor
+// -1).
 type Failure struct {
 	Factor      int
 	Match, Step int // where the sampled state was met (0-based)
@@ -67,8 +73,9 @@ type Verification struct {
 	// SumChecks counts the sampled states where a goal read as a sum of
 	// per-factor scores (Analysis.Sums) was compared with the game's.
 	SumChecks int
-	// Failures lists the first failure of each factor that failed, and
-	// of each role whose sum failed (Kind "sum", Factor -1).
+	// Failures lists the first failure of each factor that failed, of
+	// each role whose sum failed (Kind "sum", Factor -1), and the first
+	// given fact that changed (Kind "given").
 	Failures []Failure
 }
 
@@ -95,6 +102,9 @@ func Verify(ctx context.Context, m game.Machine, a *Analysis, opt VerifyOptions)
 	if !slices.Equal(m.Roles(), a.Roles) {
 		return nil, fmt.Errorf("factor: the machine's roles %v are not the analysis's %v", m.Roles(), a.Roles)
 	}
+	if err := a.holdsGiven(m, opt.Start); err != nil {
+		return nil, err
+	}
 	v := &verifier{m: m, a: a, res: &Verification{}, failed: map[int]bool{}, sumFailed: map[int]bool{}}
 	v.index()
 	for _, sc := range a.Sums {
@@ -112,32 +122,109 @@ func Verify(ctx context.Context, m game.Machine, a *Analysis, opt VerifyOptions)
 	return v.res, nil
 }
 
+// holdsGiven checks that start (nil: m's initial state) holds the facts
+// the analysis was given.
+func (a *Analysis) holdsGiven(m game.Machine, start game.State) error {
+	if len(a.Given) == 0 {
+		return nil
+	}
+	if start == nil {
+		start = m.Initial()
+	}
+	facts := map[string]bool{}
+	for _, f := range start.Facts() {
+		facts[f] = true
+	}
+	for _, f := range a.Given {
+		if facts[a.Bases[f.Base]] != f.Value {
+			return fmt.Errorf("factor: the start state does not hold the given fact %s %v", a.Bases[f.Base], f.Value)
+		}
+	}
+	return nil
+}
+
+// checkGiven records a failure, the first time, when a given fact does
+// not hold in after, the state joint led to: the analysis assumed it kept
+// its value, and the mixed states, which take the context (the given
+// facts among it) from one state, cannot see that it does not.
+func (v *verifier) checkGiven(match, step int, joint []game.Move, after view) {
+	if len(v.a.Given) == 0 || v.givenFailed {
+		return
+	}
+	for _, f := range v.a.Given {
+		if fact := v.a.Bases[f.Base]; after.has(fact) != f.Value {
+			v.givenFailed = true
+			v.res.Failures = append(v.res.Failures, Failure{Factor: -1, Match: match, Step: step, Kind: "given",
+				Detail: fmt.Sprintf("after %s, %s is %v", v.jointText(joint), fact, !f.Value)})
+			return
+		}
+	}
+}
+
 // verifier holds one verification's tables.
 type verifier struct {
 	m      game.Machine
 	a      *Analysis
 	res    *Verification
-	inside []map[string]bool     // per factor: its facts and the context's
+	partOf map[string]int        // fact -> its factor, or context (-1)
 	moves  [][]map[string]string // per factor, per role: its moves' texts, to their projections
-	pool   []game.State          // states met, for the rest of mixed states
+	pool   []view                // states met, for the rest of mixed states
 	next   int                   // the next factor to check
 	failed map[int]bool
+	// givenFailed marks that a given fact changed (reported once).
+	givenFailed bool
 	// sumFailed marks the roles whose sum failed; eval reads the
 	// network's gates for the sums' conditions.
 	sumFailed map[int]bool
 	eval      *circuit.Evaluator
 }
 
+// outside is the part of a fact of no base proposition of the analysis:
+// in no factor and not in the context.
+const outside = -2
+
+// view is a state with its facts, sorted, and the part of each (its
+// factor, the context -1, or outside), read once however many checks
+// use the state.
+type view struct {
+	s     game.State
+	facts []string
+	part  []int
+}
+
+// view reads s's facts and their parts.
+func (v *verifier) view(s game.State) view {
+	w := view{s: s, facts: slices.Clone(s.Facts())}
+	slices.Sort(w.facts)
+	w.part = make([]int, len(w.facts))
+	for i, f := range w.facts {
+		k, ok := v.partOf[f]
+		if !ok {
+			k = outside
+		}
+		w.part[i] = k
+	}
+	return w
+}
+
+// has reports whether the state holds fact.
+func (w view) has(fact string) bool {
+	_, ok := slices.BinarySearch(w.facts, fact)
+	return ok
+}
+
+// in reports whether fact i of the view lies in factor k or the context.
+func (w view) in(i, k int) bool { return w.part[i] == k || w.part[i] == -1 }
+
 func (v *verifier) index() {
-	for _, f := range v.a.Factors {
-		in := map[string]bool{}
-		for _, b := range v.a.Context {
-			in[v.a.Bases[b]] = true
-		}
+	v.partOf = map[string]int{}
+	for _, b := range v.a.Context {
+		v.partOf[v.a.Bases[b]] = -1
+	}
+	for k, f := range v.a.Factors {
 		for _, b := range f.Bases {
-			in[v.a.Bases[b]] = true
+			v.partOf[v.a.Bases[b]] = k
 		}
-		v.inside = append(v.inside, in)
 		ms := make([]map[string]string, len(v.a.Roles))
 		for r, rm := range f.Moves {
 			ms[r] = map[string]string{}
@@ -164,7 +251,11 @@ func (v *verifier) projection(f Factor, r int, mv game.Move) string {
 
 // match plays one random match, checking factors at every step.
 func (v *verifier) match(ctx context.Context, match int, rng *rand.Rand, opt VerifyOptions) error {
-	s := v.m.Initial()
+	start := opt.Start
+	if start == nil {
+		start = v.m.Initial()
+	}
+	s := v.view(start)
 	for step := 0; step < opt.maxSteps() && v.res.Checks+v.res.Vacuous < opt.checks(); step++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -172,17 +263,19 @@ func (v *verifier) match(ctx context.Context, match int, rng *rand.Rand, opt Ver
 		if err := v.checkSums(match, step, s); err != nil {
 			return err
 		}
-		if term, err := v.m.Terminal(s); err != nil || term {
+		if term, err := v.m.Terminal(s.s); err != nil || term {
 			return err
 		}
-		joint, err := v.randomJoint(s, rng)
+		joint, err := v.randomJoint(s.s, rng)
 		if err != nil {
 			return err
 		}
-		after, err := v.m.Next(s, joint)
+		next, err := v.m.Next(s.s, joint)
 		if err != nil {
 			return err
 		}
+		after := v.view(next)
+		v.checkGiven(match, step, joint, after)
 		v.pool = append(v.pool, s)
 		if len(v.pool) > 256 {
 			v.pool = slices.Delete(v.pool, 0, 1)
@@ -218,24 +311,12 @@ func (v *verifier) randomJoint(s game.State, rng *rand.Rand) ([]game.Move, error
 
 // check runs factor k's checks at state s with joint move joint (leading to
 // after), taking the rest of the mixed state from other.
-func (v *verifier) check(k, match, step int, s game.State, joint []game.Move, after, other game.State, rng *rand.Rand) error {
+func (v *verifier) check(k, match, step int, s view, joint []game.Move, after, other view, rng *rand.Rand) error {
 	if v.failed[k] {
 		return nil
 	}
-	in := v.inside[k]
-	var facts []string
-	for _, f := range s.Facts() {
-		if in[f] {
-			facts = append(facts, f)
-		}
-	}
-	for _, f := range other.Facts() {
-		if !in[f] {
-			facts = append(facts, f)
-		}
-	}
-	slices.Sort(facts)
-	if slices.Equal(facts, s.Facts()) {
+	facts := mixed(k, s, other)
+	if slices.Equal(facts, s.facts) {
 		v.res.Vacuous++
 		return nil
 	}
@@ -248,7 +329,7 @@ func (v *verifier) check(k, match, step int, s game.State, joint []game.Move, af
 		v.res.Failures = append(v.res.Failures, Failure{Factor: k, Match: match, Step: step, Kind: kind, Detail: detail})
 	}
 	v.res.Checks++
-	if d, err := v.legalDiffers(k, s, u); err != nil || d != "" {
+	if d, err := v.legalDiffers(k, s.s, u); err != nil || d != "" {
 		if d != "" {
 			fail("legal", d)
 		}
@@ -265,7 +346,7 @@ func (v *verifier) check(k, match, step int, s game.State, joint []game.Move, af
 	if err != nil {
 		return err
 	}
-	if d := v.partDiffers(k, after, afterU); d != "" {
+	if d := partDiffers(k, after, v.view(afterU)); d != "" {
 		fail("next", fmt.Sprintf("after %s: %s", v.jointText(joint), d))
 	}
 	return nil
@@ -332,33 +413,58 @@ func (v *verifier) standIns(k int, u game.State, joint []game.Move, rng *rand.Ra
 	return out, nil
 }
 
+// mixed returns the facts of s in factor k and the context and those of
+// other elsewhere, sorted: the two views' facts are sorted, so a merge
+// keeps them so.
+func mixed(k int, s, other view) []string {
+	out := make([]string, 0, len(s.facts))
+	i, j := 0, 0
+	for i < len(s.facts) || j < len(other.facts) {
+		for i < len(s.facts) && !s.in(i, k) {
+			i++
+		}
+		for j < len(other.facts) && other.in(j, k) {
+			j++
+		}
+		switch {
+		case i < len(s.facts) && (j == len(other.facts) || s.facts[i] < other.facts[j]):
+			out = append(out, s.facts[i])
+			i++
+		case j < len(other.facts):
+			out = append(out, other.facts[j])
+			j++
+		}
+	}
+	return out
+}
+
 // partDiffers names the facts of factor k and the context that hold in
 // exactly one of x and y.
-func (v *verifier) partDiffers(k int, x, y game.State) string {
-	part := func(s game.State) ([]string, map[string]bool) {
-		var out []string
-		set := map[string]bool{}
-		for _, f := range s.Facts() {
-			if v.inside[k][f] {
-				out = append(out, f)
-				set[f] = true
-			}
+func partDiffers(k int, x, y view) string {
+	var onlyX, onlyY []string
+	i, j := 0, 0
+	for {
+		for i < len(x.facts) && !x.in(i, k) {
+			i++
 		}
-		return out, set
-	}
-	a, inA := part(x)
-	b, inB := part(y)
-	var diff []string
-	for _, f := range a {
-		if !inB[f] {
-			diff = append(diff, f+" only from the sampled state")
+		for j < len(y.facts) && !y.in(j, k) {
+			j++
+		}
+		if i == len(x.facts) && j == len(y.facts) {
+			break
+		}
+		switch {
+		case j == len(y.facts) || i < len(x.facts) && x.facts[i] < y.facts[j]:
+			onlyX = append(onlyX, x.facts[i]+" only from the sampled state")
+			i++
+		case i == len(x.facts) || y.facts[j] < x.facts[i]:
+			onlyY = append(onlyY, y.facts[j]+" only from the mixed state")
+			j++
+		default:
+			i, j = i+1, j+1
 		}
 	}
-	for _, f := range b {
-		if !inA[f] {
-			diff = append(diff, f+" only from the mixed state")
-		}
-	}
+	diff := append(onlyX, onlyY...)
 	if len(diff) > 3 {
 		diff = append(diff[:3], fmt.Sprintf("… (%d more)", len(diff)-3))
 	}
@@ -377,12 +483,12 @@ func (v *verifier) jointText(joint []game.Move) string {
 // in s (where it has one) with the scores of the conditions that hold:
 // exactly one condition of each factor must hold and the scores must add
 // up to the goal.
-func (v *verifier) checkSums(match, step int, s game.State) error {
+func (v *verifier) checkSums(match, step int, s view) error {
 	for r, scores := range v.a.Sums {
 		if scores == nil || v.sumFailed[r] {
 			continue
 		}
-		goal, err := v.m.Goal(s, r)
+		goal, err := v.m.Goal(s.s, r)
 		if err != nil {
 			continue // no goal defined here
 		}
@@ -408,18 +514,14 @@ func (v *verifier) checkSums(match, step int, s game.State) error {
 
 // scoresIn evaluates the scores' conditions in s: their total and, per
 // factor, how many hold.
-func (v *verifier) scoresIn(s game.State, scores []Score) (float64, map[int]int) {
+func (v *verifier) scoresIn(s view, scores []Score) (float64, map[int]int) {
 	if v.eval == nil {
 		v.eval = circuit.NewEvaluator(v.a.circuit)
-	}
-	holds := map[string]bool{}
-	for _, f := range s.Facts() {
-		holds[f] = true
 	}
 	bases := make([]int, len(v.a.Bases))
 	vals := make([]bool, len(v.a.Bases))
 	for b, f := range v.a.Bases {
-		bases[b], vals[b] = b, holds[f]
+		bases[b], vals[b] = b, s.has(f)
 	}
 	total, held := 0.0, map[int]int{}
 	for _, sc := range scores {

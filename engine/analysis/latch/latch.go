@@ -288,6 +288,19 @@ func (a *Analysis) Latch(b int) (Latch, bool) {
 	return a.Latches[i], true
 }
 
+// Held returns the latches that have their latched value in s: facts
+// that hold in s and in every state after it.
+func (a *Analysis) Held(s game.State) []Latch {
+	has := a.stateHas(s)
+	var out []Latch
+	for _, l := range a.Latches {
+		if has(l.Base) == l.Positive {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // stateHas returns a membership test for the base propositions of s: the
 // state's own bit test when it is a state of the network analysed, a test
 // of its facts otherwise.

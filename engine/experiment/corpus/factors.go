@@ -45,6 +45,27 @@ type FactorEntry struct {
 	// largest candidate parts.
 	Why   string `json:",omitempty"`
 	Error string `json:",omitempty"` // "over 20 s" when over Timeout
+	// Given describes the conditional factoring, when it finds at least
+	// two relevant factors with moves and more than the game has in every
+	// state; nil otherwise.
+	Given *GivenEntry `json:",omitempty"`
+	// GivenError says why the conditional factoring was not computed
+	// ("over 20 s" when over its own Timeout).
+	GivenError string `json:",omitempty"`
+}
+
+// GivenEntry is the conditional factoring of a game at one state of a
+// seeded random match: factor.AnalyzeGiven given the facts its latches
+// keep from there on (factor.LatchedIn), and factor.Verify from that
+// state.
+type GivenEntry struct {
+	Step     int    // the match's step
+	Facts    int    // the latched facts given
+	Factors  int    // factors with moves
+	Relevant int    // of them, those that a goal or the terminal reads
+	Verified bool   `json:",omitempty"`
+	Checks   int    `json:",omitempty"`
+	Failure  string `json:",omitempty"`
 }
 
 // FactorSize is one factor's size.
@@ -53,7 +74,8 @@ type FactorSize struct{ Bases, Moves int }
 // FactorRow analyses the corpus game in folder dir (shared/games/<key>):
 // its network with the default bounds, factor.Analyze with the default
 // options and, when the game factors, factor.Verify with seed 1, all
-// within Timeout.
+// within Timeout; then, within another Timeout, the conditional factoring
+// (see conditional).
 func FactorRow(ctx context.Context, dir string) FactorEntry {
 	e := FactorEntry{Game: key(dir)}
 	if msg := onNetwork(ctx, dir, func(ctx context.Context, net *propnet.Net) error {
@@ -63,8 +85,13 @@ func FactorRow(ctx context.Context, dir string) FactorEntry {
 		}
 		return err
 	}); msg != "" {
-		e = FactorEntry{Game: e.Game, Error: msg}
+		return FactorEntry{Game: e.Game, Error: msg}
 	}
+	e.GivenError = onNetwork(ctx, dir, func(ctx context.Context, net *propnet.Net) error {
+		g, err := conditional(ctx, net, e.Relevant)
+		e.Given = g
+		return err
+	})
 	return e
 }
 
