@@ -16,9 +16,11 @@ func init() {
 	Symbols["gdlab/engine/analysis/factor/factor"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Analyze":      reflect.ValueOf(factor.Analyze),
+		"AnalyzeGiven": reflect.ValueOf(factor.AnalyzeGiven),
 		"Conjunction":  reflect.ValueOf(factor.Conjunction),
 		"Coupled":      reflect.ValueOf(factor.Coupled),
 		"Disjunction":  reflect.ValueOf(factor.Disjunction),
+		"LatchedIn":    reflect.ValueOf(factor.LatchedIn),
 		"MaxCouplings": reflect.ValueOf(constant.MakeFromLiteral("5", token.INT, 0)),
 		"ReadsContext": reflect.ValueOf(factor.ReadsContext),
 		"ReadsOne":     reflect.ValueOf(factor.ReadsOne),
@@ -29,6 +31,7 @@ func init() {
 		"Analysis":      reflect.ValueOf((*factor.Analysis)(nil)),
 		"Combination":   reflect.ValueOf((*factor.Combination)(nil)),
 		"Coupling":      reflect.ValueOf((*factor.Coupling)(nil)),
+		"Fact":          reflect.ValueOf((*factor.Fact)(nil)),
 		"Factor":        reflect.ValueOf((*factor.Factor)(nil)),
 		"Failure":       reflect.ValueOf((*factor.Failure)(nil)),
 		"Join":          reflect.ValueOf((*factor.Join)(nil)),

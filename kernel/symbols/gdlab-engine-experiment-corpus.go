@@ -39,6 +39,7 @@ func init() {
 		"EnablementEntry": reflect.ValueOf((*corpus.EnablementEntry)(nil)),
 		"FactorEntry":     reflect.ValueOf((*corpus.FactorEntry)(nil)),
 		"FactorSize":      reflect.ValueOf((*corpus.FactorSize)(nil)),
+		"GivenEntry":      reflect.ValueOf((*corpus.GivenEntry)(nil)),
 		"LatchEntry":      reflect.ValueOf((*corpus.LatchEntry)(nil)),
 	}
 }
