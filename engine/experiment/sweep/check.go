@@ -47,13 +47,17 @@ func (p params) bounded(bounds []string) bool {
 
 // checkMCTS applies mcts.Player.Start's rule for PowerMean (0, off, or a
 // finite p ≥ 1), which Start checks unexported, and refuses a negative C,
-// which mcts.Options would silently replace by its default.
+// which mcts.Options would silently replace by its default, and a negative
+// polynomial exponent, which would silently mean UCT's term.
 func checkMCTS(p params) error {
 	if pm := p.get("power", 0); pm != 0 && pm < 1 {
 		return fmt.Errorf("power %g: p must be 0 (off) or a finite number at least 1 (as mcts.Player.Start requires)", pm)
 	}
 	if c := p.get("c", 0); c < 0 {
 		return fmt.Errorf("c %g: the exploration constant must be 0 (the default) or above", c)
+	}
+	if e := p.get("polyexplore", 0); e < 0 {
+		return fmt.Errorf("polyexplore %g: the polynomial term's exponent must be 0 (UCT's term) or above", e)
 	}
 	return nil
 }

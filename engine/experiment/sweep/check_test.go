@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"gdlab/engine/search/mcts"
 )
 
 const ttt = `"name": "x", "games": ["ticTacToe"], "seeds": 1`
@@ -18,11 +20,12 @@ func TestCheckRefusesUnplayableParams(t *testing.T) {
 		{`{` + ttt + `, "players": [{"kind": "mcts", "params": {"iterations": 10}}], "axes": [{"param": "mcts.iterations", "values": [5, 0]}]}`, "setting 1"},
 		{`{` + ttt + `, "players": [{"kind": "mcts", "params": {"iterations": 10, "power": 0.5}}]}`, "power 0.5"},
 		{`{` + ttt + `, "players": [{"kind": "mcts", "params": {"iterations": 10, "c": -1}}]}`, "c -1"},
+		{`{` + ttt + `, "players": [{"kind": "mcts", "params": {"iterations": 10, "polyexplore": -1}}]}`, "polyexplore -1"},
 		{`{` + ttt + `, "players": [{"kind": "mcts", "params": {"iterations": 2.5}}]}`, "whole number"},
 		{`{` + ttt + `, "players": [{"kind": "alphabeta", "params": {"nextcalls": -3}}]}`, "negative"},
 		{`{` + ttt + `, "players": [{"kind": "mm", "params": {"ms": 10, "p": 0}}]}`, "p 0"},
 	})
-	ok := `{` + ttt + `, "players": [{"kind": "mcts", "params": {"ms": 5, "power": 2}}, {"kind": "random"}, {"kind": "flat-mc"}]}`
+	ok := `{` + ttt + `, "players": [{"kind": "mcts", "params": {"ms": 5, "power": 2, "polyexplore": 1}}, {"kind": "random"}, {"kind": "flat-mc"}]}`
 	if _, err := Parse("spec.json", []byte(ok)); err != nil {
 		t.Errorf("a valid spec: %v", err)
 	}
@@ -82,5 +85,15 @@ func wantParseErrors(t *testing.T, cases []parseCase) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want one containing %q", c.text, err, c.want)
 		}
+	}
+}
+
+// TestMCTSParamsReachThePlayer: every numeric MCTS parameter of a spec
+// sets the mcts.Options field it names.
+func TestMCTSParamsReachThePlayer(t *testing.T) {
+	p := kinds["mcts"].make(params{"iterations": 7, "c": 0.5, "power": 2, "polyexplore": 1}, nil, nil)
+	got := p.(*mcts.Player).Options()
+	if got.Iterations != 7 || got.C != 0.5 || got.PowerMean != 2 || got.PolyExplore != 1 {
+		t.Errorf("options %+v, want Iterations 7, C 0.5, PowerMean 2, PolyExplore 1", got)
 	}
 }

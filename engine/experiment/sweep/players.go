@@ -38,8 +38,8 @@ var latchParams = []string{"latchterminal", "latchwin", "latchselect", "latchpla
 // kinds are the players a spec can name. Every one is single-threaded, so
 // matches under node or Next-call budgets are reproducible.
 var kinds = map[string]kind{
-	"mcts": {params: append([]string{"iterations", "c", "power"}, latchParams...), make: func(p params, _ heuristic.Evaluator, an *latch.Analysis) search.Player {
-		o := mcts.Options{Iterations: int64(p.get("iterations", 0)), C: p.get("c", 0), PowerMean: p.get("power", 0),
+	"mcts": {params: append([]string{"iterations", "c", "power", "polyexplore"}, latchParams...), make: func(p params, _ heuristic.Evaluator, an *latch.Analysis) search.Player {
+		o := mcts.Options{Iterations: int64(p.get("iterations", 0)), C: p.get("c", 0), PowerMean: p.get("power", 0), PolyExplore: p.get("polyexplore", 0),
 			LatchTerminal: p.get("latchterminal", 0) != 0, LatchWin: p.get("latchwin", 0) != 0,
 			LatchSelect: p.get("latchselect", 0) != 0, LatchPlayout: p.get("latchplayout", 0) != 0}
 		if p.usesLatches() {
