@@ -162,7 +162,8 @@ func (g *graph) findEffects(ctx context.Context, off bool) error {
 
 // jointLimit bounds the evaluations of the joint-move test for one pair of
 // roles at one base; past it, every move of the role that next(b) reads is
-// taken to change b (the safe side).
+// taken to change b. The role's unread moves are not added, so this is not
+// a superset of what the full test would find; Verify checks the result.
 const jointLimit = 1 << 14
 
 // jointEffects finds the moves that change base b only together with
