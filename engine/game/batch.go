@@ -35,8 +35,9 @@ type BatchSimulator interface {
 	// joint moves played by all n playouts together (each one Next call,
 	// as Playout counts them). The current state is left as it was. Its
 	// draws come from rng alone, so the same generator state gives the
-	// same results from the same state; they need not be those of n
-	// Playout calls.
+	// same results from the same state and history (as RandomJoint's
+	// order may, the results may depend on the simulator's history); they
+	// need not be those of n Playout calls.
 	Playouts(rng *rand.Rand, n, maxSteps int, dst []int) ([]int, int, error)
 }
 
@@ -49,10 +50,13 @@ type BatchSimulator interface {
 // it was. It runs sim's batch method when sim is a BatchSimulator and
 // SequentialPlayouts otherwise.
 //
-// Randomness: every draw comes from rng, so for a given simulator (the
-// same machine's, batch or not) and state the same generator state gives
-// the same results. The batch and the fallback draw different playouts
-// from the same generator state; only their distribution is the same.
+// Randomness: every draw comes from rng, so the same calls on simulators
+// made alike (the same machine's, set to the same states in the same
+// order) give the same results for the same seed: a search seeded alike
+// is reproducible. A simulator's move order may depend on its history
+// (Simulator.RandomJoint), so the same state reached another way may draw
+// other playouts. The batch and the fallback draw different playouts from
+// the same generator state; only their distribution is the same.
 func Playouts(sim Simulator, rng *rand.Rand, n, maxSteps int, dst []int) ([]int, int, error) {
 	if n < 1 || n > MaxBatch {
 		return dst[:0], 0, ErrBatchSize
