@@ -620,6 +620,8 @@ func TestNameShowsOptions(t *testing.T) {
 		{Options{PowerMean: 2}, "mcts+power(2)"},
 		{Options{PolyExplore: 1.5, DecisionNodes: true}, "mcts+poly(1.5)+decision"},
 		{Options{PowerMean: 4, Name: "mine"}, "mine"},
+		{Options{LeafBatch: 64}, "mcts+batch(64)"},
+		{Options{LeafBatch: 1}, "mcts"},
 	} {
 		if got := New(c.opt).Name(); got != c.want {
 			t.Errorf("%+v: name %q, want %q", c.opt, got, c.want)
