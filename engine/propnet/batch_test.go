@@ -1,6 +1,7 @@
 package propnet_test
 
 import (
+	"context"
 	"math"
 	"slices"
 	"testing"
@@ -15,35 +16,38 @@ import (
 var batchGames = []string{"ticTacToe", "connectFour", "breakthroughSmall", "blocker", "threePlayerConnectFour"}
 
 // midStates returns k states of m, state i reached by (i+1)·plies seeded
-// random joint moves from the initial state (seed i), or fewer where the
-// next would end the game: states a search meets, none terminal.
+// random joint moves from the initial state (seed i), or one fewer than
+// the game lasts: states a search meets, none terminal.
 func midStates(t *testing.T, m game.Machine, k, plies int) []game.State {
 	t.Helper()
 	var out []game.State
 	for i := 0; i < k; i++ {
-		rng := game.NewRand(uint64(100 + i))
-		s := m.Initial()
-		for p := 0; p < (i+1)*plies; p++ {
-			legal, err := game.LegalAll(m, s)
+		play := func(steps int) game.PlayoutResult {
+			res, err := game.Playout(context.Background(), m, m.Initial(), game.NewRand(uint64(100+i)), steps)
 			if err != nil {
 				t.Fatal(err)
 			}
-			joint := make([]game.Move, len(legal))
-			for r, ms := range legal {
-				joint[r] = ms[rng.IntN(len(ms))]
-			}
-			next, err := m.Next(s, joint)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if term, _ := m.Terminal(next); term {
-				break
-			}
-			s = next
+			return res
 		}
-		out = append(out, s)
+		res := play((i + 1) * plies)
+		if res.Terminal {
+			res = play(res.Steps - 1) // the same draws, one move short
+		}
+		out = append(out, res.Final)
 	}
 	return out
+}
+
+// curatedFlat builds the curated game key's network and its straight-line
+// machine.
+func curatedFlat(t *testing.T, key string) (*propnet.Net, *propnet.Flat) {
+	t.Helper()
+	net := propnettest.Curated(t, key)
+	f, err := propnet.NewFlat(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, f
 }
 
 // TestLanesFromState: lanes put at a mid-game state (Lanes.SetState) all
@@ -57,11 +61,7 @@ func midStates(t *testing.T, m game.Machine, k, plies int) []game.State {
 func TestLanesFromState(t *testing.T) {
 	for _, key := range batchGames {
 		t.Run(key, func(t *testing.T) {
-			net := propnettest.Curated(t, key)
-			f, err := propnet.NewFlat(net)
-			if err != nil {
-				t.Fatal(err)
-			}
+			net, f := curatedFlat(t, key)
 			sim := f.NewFlatSim()
 			for i, s := range midStates(t, net, 2, 6) {
 				limit := 0
@@ -150,11 +150,7 @@ func TestBatchMeans(t *testing.T) {
 	const batch, batches = 40, 52
 	for _, key := range batchGames {
 		t.Run(key, func(t *testing.T) {
-			net := propnettest.Curated(t, key)
-			f, err := propnet.NewFlat(net)
-			if err != nil {
-				t.Fatal(err)
-			}
+			net, f := curatedFlat(t, key)
 			roles := len(net.Roles())
 			flat, ref := f.NewFlatSim(), net.NewSimulator()
 			states := append([]game.State{net.Initial()}, midStates(t, net, 3, 8)...)
@@ -242,10 +238,7 @@ func (a sample) se(b sample) float64 {
 // TestFlatSimPlayoutsErrors: batches of fewer than 1 or more than 64
 // playouts are refused.
 func TestFlatSimPlayoutsErrors(t *testing.T) {
-	f, err := propnet.NewFlat(propnettest.Curated(t, "ticTacToe"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := curatedFlat(t, "ticTacToe")
 	sim := f.NewFlatSim()
 	for _, n := range []int{0, propnet.LaneCount + 1} {
 		if _, _, err := sim.Playouts(game.NewRand(1), n, 0, nil); err == nil {

@@ -229,9 +229,9 @@ func (s *FlatSim) legalOf(role int) []int32 {
 
 // SetState makes st, a state of the simulator's network, the current state.
 func (s *FlatSim) SetState(st game.State) error {
-	ps, ok := st.(*State)
-	if !ok || ps == nil || ps.net != s.net {
-		return errForeignState
+	ps, err := s.net.own(st)
+	if err != nil {
+		return err
 	}
 	s.load(ps.bits)
 	return nil

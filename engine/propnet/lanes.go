@@ -60,9 +60,9 @@ func (l *Lanes) Reset() { l.load(l.net.initial) }
 // Playouts plays 64 playouts from it. It fails for a state of another
 // network.
 func (l *Lanes) SetState(st game.State) error {
-	ps, ok := st.(*State)
-	if !ok || ps == nil || ps.net != l.net {
-		return errForeignState
+	ps, err := l.net.own(st)
+	if err != nil {
+		return err
 	}
 	l.load(ps.bits)
 	return nil
