@@ -12,17 +12,6 @@ import (
 	"gdlab/engine/search"
 )
 
-// flatOf compiles the curated game name into a straight-line machine,
-// whose simulators run batches.
-func flatOf(t testing.TB, name string) *propnet.Flat {
-	t.Helper()
-	f, err := propnet.NewFlat(propnettest.Curated(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
 // TestLeafBatchOneIsDefault: LeafBatch 1 is the search without the option,
 // bit for bit (TestZeroOptionsGolden holds that one to its record).
 func TestLeafBatchOneIsDefault(t *testing.T) {
@@ -107,68 +96,27 @@ func TestLeafBatchSwitchPlayouts(t *testing.T) {
 }
 
 // TestLeafBatchFlat: with batches of 64 on the straight-line machine the
-// search finds tic-tac-toe's win (proved) and block as without them,
-// proves the initial position a draw, and plays legal moves through
-// Connect Four games, counting 64 playouts a leaf played out.
+// search proves tic-tac-toe's initial position a draw (TestFlatMachine
+// has it find a win and a block) and plays legal moves through a Connect
+// Four match, on one tree and on two, counting 64 playouts a leaf played
+// out.
 func TestLeafBatchFlat(t *testing.T) {
 	f := flatOf(t, "ticTacToe")
-	s := play(t, f, f.Initial(),
-		[]string{"(mark 1 1)", "noop"}, []string{"noop", "(mark 2 1)"},
-		[]string{"(mark 1 2)", "noop"}, []string{"noop", "(mark 2 2)"})
-	p := started(t, f, 0, Options{LeafBatch: 64, Iterations: 100000}, 7)
-	mv, rep, err := p.Play(context.Background(), s, search.Budget{Nodes: 5000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := f.MoveText(0, mv); got != "(mark 1 3)" || !rep.Complete || rep.Value != 100 {
-		t.Errorf("move %s value %v complete %v, want the win (mark 1 3) proved", got, rep.Value, rep.Complete)
-	}
-	s = play(t, f, f.Initial(),
-		[]string{"(mark 1 1)", "noop"}, []string{"noop", "(mark 2 2)"},
-		[]string{"(mark 1 2)", "noop"})
-	p = started(t, f, 1, Options{LeafBatch: 64, Iterations: 2000}, 7)
-	if mv, _, err = p.Play(context.Background(), s, search.Budget{}); err != nil {
-		t.Fatal(err)
-	}
-	if got := f.MoveText(1, mv); got != "(mark 1 3)" {
-		t.Errorf("o plays %s, want the block (mark 1 3)", got)
-	}
-	p = started(t, f, 0, Options{LeafBatch: 64, Iterations: 400000}, 3)
+	p := started(t, f, 0, Options{LeafBatch: 64, Iterations: 400000}, 3)
 	if _, err := p.Search(context.Background(), f.Initial(), search.Budget{Nodes: 200000}); err != nil {
 		t.Fatal(err)
 	}
 	if st := p.LastStats(); !st.RootSolved || st.RootValue[0] != 50 || st.RootValue[1] != 50 {
 		t.Errorf("root solved %v value %v, want the draw proved", st.RootSolved, st.RootValue)
 	}
-
 	c4 := flatOf(t, "connectFour")
-	rng := game.NewRand(4)
 	for _, threads := range []int{1, 2} {
 		p := started(t, c4, 0, Options{LeafBatch: 64, Iterations: 60, Threads: threads}, 9)
-		s := c4.Initial()
-		for moves := 0; moves < 60; moves++ {
-			if term, _ := c4.Terminal(s); term {
-				break
-			}
-			legal, err := game.LegalAll(c4, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mv, _, err := p.Play(context.Background(), s, search.Budget{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !contains(legal[0], mv) {
-				t.Fatalf("move %d is not legal in %v", mv, s)
-			}
-			if st := p.LastStats(); len(legal[0]) > 1 && (st.Playouts%64 != 0 || st.Playouts == 0 || st.Playouts > 64*st.Iterations) {
+		playsLegal(t, c4, p, 4, 60, func(legal []game.Move) {
+			if st := p.LastStats(); len(legal) > 1 && (st.Playouts%64 != 0 || st.Playouts == 0 || st.Playouts > 64*st.Iterations) {
 				t.Fatalf("%d playouts in %d iterations of 64 playouts each", st.Playouts, st.Iterations)
 			}
-			joint := []game.Move{mv, legal[1][rng.IntN(len(legal[1]))]}
-			if s, err = c4.Next(s, joint); err != nil {
-				t.Fatal(err)
-			}
-		}
+		})
 	}
 }
 
