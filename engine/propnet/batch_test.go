@@ -249,3 +249,23 @@ func TestFlatSimPlayoutsErrors(t *testing.T) {
 		t.Errorf("SetState of another network's state did not fail")
 	}
 }
+
+// TestFlatSimPlayoutsAllocatesNothing: after its first batch (which makes
+// the lanes), a FlatSim's batch allocates nothing into a buffer large
+// enough.
+func TestFlatSimPlayoutsAllocatesNothing(t *testing.T) {
+	net, f := curatedFlat(t, "connectFour")
+	sim := f.NewFlatSim()
+	s := midStates(t, net, 1, 6)[0]
+	if err := sim.SetState(s); err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRand(1)
+	dst := make([]int, 0, 2*propnet.LaneCount)
+	if _, _, err := sim.Playouts(rng, propnet.LaneCount, 0, dst); err != nil {
+		t.Fatal(err)
+	}
+	if a := testing.AllocsPerRun(20, func() { sim.Playouts(rng, propnet.LaneCount, 0, dst) }); a != 0 {
+		t.Errorf("%v allocations a batch", a)
+	}
+}
