@@ -43,7 +43,9 @@ type Simulator interface {
 	// until a terminal state, or for at most maxSteps joint moves when
 	// maxSteps > 0, and returns the number played (each one Next call). The
 	// final state is the current state. The same generator state gives the
-	// same playout from the same state.
+	// same playout from the same state reached the same way (the moves are
+	// drawn in the simulator's own order, as RandomJoint's, which may
+	// depend on its history).
 	Playout(rng *rand.Rand, maxSteps int) (int, error)
 	// Save appends an encoding of the current state to dst[:0] and returns
 	// it; Restore makes the state saved there current again. Reusing dst

@@ -27,10 +27,11 @@ type FlatSim struct {
 	goalsOK bool // goal gates are up to date
 	generic bool // run the generic kernel rather than the specialised ones
 	joint   []game.Move
+	lanes   *Lanes // for Playouts, made at its first call
 }
 
-// FlatSim is a game.Simulator.
-var _ game.Simulator = (*FlatSim)(nil)
+// FlatSim is a game.Simulator that runs batches of playouts on lanes.
+var _ game.BatchSimulator = (*FlatSim)(nil)
 
 func newFlatSim(p *program, generic bool) *FlatSim {
 	n := p.net
@@ -228,9 +229,9 @@ func (s *FlatSim) legalOf(role int) []int32 {
 
 // SetState makes st, a state of the simulator's network, the current state.
 func (s *FlatSim) SetState(st game.State) error {
-	ps, ok := st.(*State)
-	if !ok || ps == nil || ps.net != s.net {
-		return errForeignState
+	ps, err := s.net.own(st)
+	if err != nil {
+		return err
 	}
 	s.load(ps.bits)
 	return nil
@@ -347,4 +348,34 @@ func (s *FlatSim) Restore(saved []uint64) error {
 	}
 	s.load(saved)
 	return nil
+}
+
+// Playouts runs n (1 to LaneCount) uniformly random playouts from the
+// current state on lanes of its own, one playout a lane (a Lanes, made at
+// the first call: two words per node), and appends their goals to dst[:0],
+// playout i's at [i*roles, (i+1)*roles), -1 where the rules give no single
+// value. It returns them with the joint moves the n playouts played in
+// all. The current state does not change. Each lane draws its own moves,
+// one rng.IntN per role with several moves and step, so n Playout calls
+// from the same generator state draw other playouts: this is
+// game.BatchSimulator's method, which game.Playouts calls. It allocates
+// nothing after the first call but dst's growth.
+func (s *FlatSim) Playouts(rng *rand.Rand, n, maxSteps int, dst []int) ([]int, int, error) {
+	dst = dst[:0]
+	if n < 1 || n > LaneCount {
+		return dst, 0, game.ErrBatchSize
+	}
+	if s.lanes == nil {
+		s.lanes = newLanes(s.p)
+	}
+	l := s.lanes
+	l.load(s.state)
+	steps, err := l.playouts(rng, maxSteps, ^uint64(0)>>uint(LaneCount-n))
+	if err != nil {
+		return dst, steps, err
+	}
+	for lane := 0; lane < n; lane++ {
+		dst = l.appendGoals(lane, dst)
+	}
+	return dst, steps, nil
 }

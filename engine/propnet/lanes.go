@@ -17,9 +17,12 @@ const LaneCount = 64
 // straight-line code: every node's value is a word whose bit i is its
 // value in lane i, so one pass over the gates steps every lane. Each lane
 // draws its own moves. A lane that reaches a terminal state stops there
-// while the others go on. Lanes is for batch playouts (its rate is 64
-// playouts per call); it is not a game.Simulator. It is not safe for
-// concurrent use. Its methods allocate nothing but State.
+// while the others go on. Lanes start at the initial state (NewLanes,
+// Reset) or at any state of the network (SetState). Lanes is for batch
+// playouts (its rate is 64 playouts per call); it is not a
+// game.Simulator, but a FlatSim runs its batches (FlatSim.Playouts,
+// game.Playouts) on one. It is not safe for concurrent use. Its methods
+// allocate nothing but State.
 type Lanes struct {
 	p       *program
 	net     *Net
@@ -51,16 +54,40 @@ func newLanes(p *program) *Lanes {
 }
 
 // Reset puts every lane at the initial state.
-func (l *Lanes) Reset() {
-	for b := range l.state {
-		w := uint64(0)
-		if l.net.initial[b>>6]&(1<<uint(b&63)) != 0 {
-			w = ^uint64(0)
-		}
-		l.state[b] = w
-		l.setNode(l.net.baseNode[b], w)
+func (l *Lanes) Reset() { l.load(l.net.initial) }
+
+// SetState puts every lane at st, a state of the lanes' network, so that
+// Playouts plays 64 playouts from it. It fails for a state of another
+// network.
+func (l *Lanes) SetState(st game.State) error {
+	ps, err := l.net.own(st)
+	if err != nil {
+		return err
 	}
+	l.load(ps.bits)
+	return nil
+}
+
+// load puts every lane at the state whose base propositions are bs, with
+// no moves set.
+func (l *Lanes) load(bs []uint64) {
 	l.clearMoves()
+	l.place(bs, ^uint64(0))
+}
+
+// place puts the lanes of mask at the state whose base propositions are
+// bs and evaluates the gates that read the state.
+func (l *Lanes) place(bs []uint64, mask uint64) {
+	for b, w := range l.state {
+		nw := w &^ mask
+		if bs[b>>6]&(1<<uint(b&63)) != 0 {
+			nw |= mask
+		}
+		if nw != w {
+			l.state[b] = nw
+			l.setNode(l.net.baseNode[b], nw)
+		}
+	}
 	l.evalState()
 }
 
@@ -155,9 +182,15 @@ func runWords(c *code, val []uint64) {
 // (none when the role has one move). It fails with ErrNoLegalMove when a
 // role has no legal move in a lane that is not terminal.
 func (l *Lanes) Playouts(rng *rand.Rand, maxSteps int) (int, error) {
+	return l.playouts(rng, maxSteps, ^uint64(0))
+}
+
+// playouts is Playouts on the lanes of mask only: the others stay where
+// they are and draw nothing.
+func (l *Lanes) playouts(rng *rand.Rand, maxSteps int, mask uint64) (int, error) {
 	total := 0
 	for steps := 0; maxSteps <= 0 || steps < maxSteps; steps++ {
-		active := ^l.done
+		active := mask &^ l.done
 		if active == 0 {
 			break
 		}
@@ -261,6 +294,11 @@ func (l *Lanes) Goals(lane int, dst []int) []int {
 	if lane < 0 || lane >= LaneCount {
 		return dst
 	}
+	return l.appendGoals(lane, dst)
+}
+
+// appendGoals appends every role's goal in lane's state to dst.
+func (l *Lanes) appendGoals(lane int, dst []int) []int {
 	if !l.goalsOK {
 		runWords(&l.p.goalCode, l.val)
 		l.goalsOK = true
@@ -332,7 +370,7 @@ func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(g
 				steps += laneSteps[k]
 				laneSteps[k] = 0
 			}
-			l.restart(l.done)
+			l.place(l.net.initial, l.done)
 			continue
 		}
 		active := ^l.done
@@ -349,21 +387,6 @@ func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(g
 		}
 	}
 	return playouts, steps, nil
-}
-
-// restart puts the lanes of mask at the initial state.
-func (l *Lanes) restart(mask uint64) {
-	for b, w := range l.state {
-		nw := w &^ mask
-		if l.net.initial[b>>6]&(1<<uint(b&63)) != 0 {
-			nw |= mask
-		}
-		if nw != w {
-			l.state[b] = nw
-			l.setNode(l.net.baseNode[b], nw)
-		}
-	}
-	l.evalState()
 }
 
 // maxPlanes bounds the bits of chooseSliced's counters: roles with

@@ -42,29 +42,41 @@ func checkLanes(t *testing.T, m game.Machine, l *propnet.Lanes, steps int) {
 		if _, err := l.Playouts(rng, 1); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
-		distinct := map[uint64]bool{}
-		for i := range prev {
-			cur := laneState(t, l, i)
-			distinct[cur.Hash()] = true
-			term, _ := m.Terminal(prev[i])
-			switch {
-			case term && !cur.Equal(prev[i]):
-				t.Fatalf("step %d, lane %d: moved on from a terminal state", step, i)
-			case !term && !isSuccessor(t, m, prev[i], cur):
-				t.Fatalf("step %d, lane %d: %v does not follow from %v by a legal joint move", step, i, cur, prev[i])
-			}
-			if now, _ := m.Terminal(cur); now != l.Terminal(i) {
-				t.Fatalf("step %d, lane %d: terminal %v, the network's %v", step, i, l.Terminal(i), now)
-			}
-			if got, want := l.Goals(i, nil), game.Goals(m, cur); !slices.Equal(got, want) {
-				t.Fatalf("step %d, lane %d: goals %v, the network's %v", step, i, got, want)
-			}
-			prev[i] = cur
-		}
-		if step == 2 && len(distinct) < 2 {
+		distinct := checkStep(t, m, l, prev, step)
+		if step == 2 && distinct < 2 {
 			t.Fatalf("every lane is in the same state after 3 steps: the lanes do not draw apart")
 		}
 	}
+}
+
+// checkStep checks the lanes after one step of Playouts against their
+// states before it, prev, which it then replaces with the new ones: a
+// lane's new state follows from its previous one by a legal joint move
+// (the machine's Next), or equals it when that was terminal, and its
+// terminal test and goals are the machine's. It returns how many
+// distinct states the lanes hold.
+func checkStep(t *testing.T, m game.Machine, l *propnet.Lanes, prev []game.State, step int) int {
+	t.Helper()
+	distinct := map[uint64]bool{}
+	for i := range prev {
+		cur := laneState(t, l, i)
+		distinct[cur.Hash()] = true
+		term, _ := m.Terminal(prev[i])
+		switch {
+		case term && !cur.Equal(prev[i]):
+			t.Fatalf("step %d, lane %d: moved on from a terminal state", step, i)
+		case !term && !isSuccessor(t, m, prev[i], cur):
+			t.Fatalf("step %d, lane %d: %v does not follow from %v by a legal joint move", step, i, cur, prev[i])
+		}
+		if now, _ := m.Terminal(cur); now != l.Terminal(i) {
+			t.Fatalf("step %d, lane %d: terminal %v, the network's %v", step, i, l.Terminal(i), now)
+		}
+		if got, want := l.Goals(i, nil), game.Goals(m, cur); !slices.Equal(got, want) {
+			t.Fatalf("step %d, lane %d: goals %v, the network's %v", step, i, got, want)
+		}
+		prev[i] = cur
+	}
+	return len(distinct)
 }
 
 // isSuccessor reports whether some legal joint move leads from s to next.

@@ -253,15 +253,24 @@ func (s *Sim) clearMoves() {
 
 // SetState makes st, a state of the simulator's Net, the current state.
 func (s *Sim) SetState(st game.State) error {
-	ps, ok := st.(*State)
-	if !ok || ps == nil || ps.net != s.net {
-		return errForeignState
+	ps, err := s.net.own(st)
+	if err != nil {
+		return err
 	}
 	s.load(ps.bits)
 	return nil
 }
 
 var errForeignState = errors.New("propnet: the state belongs to another network")
+
+// own returns st as a state of n, or errForeignState when it is not one.
+func (n *Net) own(st game.State) (*State, error) {
+	ps, ok := st.(*State)
+	if !ok || ps == nil || ps.net != n {
+		return nil, errForeignState
+	}
+	return ps, nil
+}
 
 // State returns the current state, a *State. It allocates.
 func (s *Sim) State() game.State { return s.net.newState(append([]uint64(nil), s.state...)) }

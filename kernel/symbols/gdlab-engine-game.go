@@ -7,6 +7,8 @@ package symbols
 
 import (
 	"gdlab/engine/game"
+	"go/constant"
+	"go/token"
 	"math/rand/v2"
 	"reflect"
 )
@@ -14,29 +16,34 @@ import (
 func init() {
 	Symbols["gdlab/engine/game/game"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ErrManyGoals":     reflect.ValueOf(&game.ErrManyGoals).Elem(),
-		"ErrNoGoal":        reflect.ValueOf(&game.ErrNoGoal).Elem(),
-		"Follow":           reflect.ValueOf(game.Follow),
-		"ForEachJoint":     reflect.ValueOf(game.ForEachJoint),
-		"Goals":            reflect.ValueOf(game.Goals),
-		"JointText":        reflect.ValueOf(game.JointText),
-		"LegalAll":         reflect.ValueOf(game.LegalAll),
-		"MovesText":        reflect.ValueOf(game.MovesText),
-		"NewJavaRandom":    reflect.ValueOf(game.NewJavaRandom),
-		"NewRand":          reflect.ValueOf(game.NewRand),
-		"NewSimulator":     reflect.ValueOf(game.NewSimulator),
-		"NoMove":           reflect.ValueOf(game.NoMove),
-		"Perft":            reflect.ValueOf(game.Perft),
-		"Playout":          reflect.ValueOf(game.Playout),
-		"ReadTraces":       reflect.ValueOf(game.ReadTraces),
-		"Record":           reflect.ValueOf(game.Record),
-		"Replay":           reflect.ValueOf(game.Replay),
-		"RoleIndex":        reflect.ValueOf(game.RoleIndex),
-		"SimulatorPlayout": reflect.ValueOf(game.SimulatorPlayout),
-		"StateText":        reflect.ValueOf(game.StateText),
-		"WriteTrace":       reflect.ValueOf(game.WriteTrace),
+		"ErrBatchSize":       reflect.ValueOf(&game.ErrBatchSize).Elem(),
+		"ErrManyGoals":       reflect.ValueOf(&game.ErrManyGoals).Elem(),
+		"ErrNoGoal":          reflect.ValueOf(&game.ErrNoGoal).Elem(),
+		"Follow":             reflect.ValueOf(game.Follow),
+		"ForEachJoint":       reflect.ValueOf(game.ForEachJoint),
+		"Goals":              reflect.ValueOf(game.Goals),
+		"JointText":          reflect.ValueOf(game.JointText),
+		"LegalAll":           reflect.ValueOf(game.LegalAll),
+		"MaxBatch":           reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MovesText":          reflect.ValueOf(game.MovesText),
+		"NewJavaRandom":      reflect.ValueOf(game.NewJavaRandom),
+		"NewRand":            reflect.ValueOf(game.NewRand),
+		"NewSimulator":       reflect.ValueOf(game.NewSimulator),
+		"NoMove":             reflect.ValueOf(game.NoMove),
+		"Perft":              reflect.ValueOf(game.Perft),
+		"Playout":            reflect.ValueOf(game.Playout),
+		"Playouts":           reflect.ValueOf(game.Playouts),
+		"ReadTraces":         reflect.ValueOf(game.ReadTraces),
+		"Record":             reflect.ValueOf(game.Record),
+		"Replay":             reflect.ValueOf(game.Replay),
+		"RoleIndex":          reflect.ValueOf(game.RoleIndex),
+		"SequentialPlayouts": reflect.ValueOf(game.SequentialPlayouts),
+		"SimulatorPlayout":   reflect.ValueOf(game.SimulatorPlayout),
+		"StateText":          reflect.ValueOf(game.StateText),
+		"WriteTrace":         reflect.ValueOf(game.WriteTrace),
 
 		// type definitions
+		"BatchSimulator":   reflect.ValueOf((*game.BatchSimulator)(nil)),
 		"Disagreement":     reflect.ValueOf((*game.Disagreement)(nil)),
 		"JavaRandom":       reflect.ValueOf((*game.JavaRandom)(nil)),
 		"Machine":          reflect.ValueOf((*game.Machine)(nil)),
@@ -52,11 +59,66 @@ func init() {
 		"Trace":            reflect.ValueOf((*game.Trace)(nil)),
 
 		// interface wrapper definitions
+		"_BatchSimulator": reflect.ValueOf((*_gdlab_engine_game_BatchSimulator)(nil)),
 		"_Machine":        reflect.ValueOf((*_gdlab_engine_game_Machine)(nil)),
 		"_Simulator":      reflect.ValueOf((*_gdlab_engine_game_Simulator)(nil)),
 		"_SimulatorMaker": reflect.ValueOf((*_gdlab_engine_game_SimulatorMaker)(nil)),
 		"_State":          reflect.ValueOf((*_gdlab_engine_game_State)(nil)),
 	}
+}
+
+// _gdlab_engine_game_BatchSimulator is an interface wrapper for BatchSimulator type
+type _gdlab_engine_game_BatchSimulator struct {
+	IValue       interface{}
+	WGoals       func(dst []int) ([]int, error)
+	WHash        func() uint64
+	WLegal       func(role int, dst []game.Move) ([]game.Move, error)
+	WPlay        func(joint []game.Move) error
+	WPlayout     func(rng *rand.Rand, maxSteps int) (int, error)
+	WPlayouts    func(rng *rand.Rand, n int, maxSteps int, dst []int) ([]int, int, error)
+	WRandomJoint func(rng *rand.Rand, dst []game.Move) ([]game.Move, error)
+	WRestore     func(saved []uint64) error
+	WSave        func(dst []uint64) []uint64
+	WSetState    func(s game.State) error
+	WState       func() game.State
+	WTerminal    func() (bool, error)
+}
+
+func (W _gdlab_engine_game_BatchSimulator) Goals(dst []int) ([]int, error) {
+	return W.WGoals(dst)
+}
+func (W _gdlab_engine_game_BatchSimulator) Hash() uint64 {
+	return W.WHash()
+}
+func (W _gdlab_engine_game_BatchSimulator) Legal(role int, dst []game.Move) ([]game.Move, error) {
+	return W.WLegal(role, dst)
+}
+func (W _gdlab_engine_game_BatchSimulator) Play(joint []game.Move) error {
+	return W.WPlay(joint)
+}
+func (W _gdlab_engine_game_BatchSimulator) Playout(rng *rand.Rand, maxSteps int) (int, error) {
+	return W.WPlayout(rng, maxSteps)
+}
+func (W _gdlab_engine_game_BatchSimulator) Playouts(rng *rand.Rand, n int, maxSteps int, dst []int) ([]int, int, error) {
+	return W.WPlayouts(rng, n, maxSteps, dst)
+}
+func (W _gdlab_engine_game_BatchSimulator) RandomJoint(rng *rand.Rand, dst []game.Move) ([]game.Move, error) {
+	return W.WRandomJoint(rng, dst)
+}
+func (W _gdlab_engine_game_BatchSimulator) Restore(saved []uint64) error {
+	return W.WRestore(saved)
+}
+func (W _gdlab_engine_game_BatchSimulator) Save(dst []uint64) []uint64 {
+	return W.WSave(dst)
+}
+func (W _gdlab_engine_game_BatchSimulator) SetState(s game.State) error {
+	return W.WSetState(s)
+}
+func (W _gdlab_engine_game_BatchSimulator) State() game.State {
+	return W.WState()
+}
+func (W _gdlab_engine_game_BatchSimulator) Terminal() (bool, error) {
+	return W.WTerminal()
 }
 
 // _gdlab_engine_game_Machine is an interface wrapper for Machine type

@@ -1,6 +1,7 @@
 package gametest
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -12,7 +13,8 @@ import (
 // game.NewSimulator(m) agrees with m in every state: the state itself and
 // its hash, each role's legal moves, terminal, goals, the transition of a
 // joint move, random joints made of legal moves, Save and Restore, and a
-// playout that ends in a terminal state or at its step limit.
+// playout that ends in a terminal state or at its step limit; and, at the
+// first state and halfway, batches of playouts (game.Playouts).
 func conformSimulator(m game.Machine, seed uint64, maxSteps int) error {
 	sim := game.NewSimulator(m)
 	if !sim.State().Equal(m.Initial()) {
@@ -31,6 +33,11 @@ func conformSimulator(m game.Machine, seed uint64, maxSteps int) error {
 		term, err := m.Terminal(s)
 		if err != nil || term {
 			return err
+		}
+		if step == 0 || step == maxSteps/2 {
+			if err := conformBatch(m, sim, s, draw.Uint64()); err != nil {
+				return fmt.Errorf("step %d: %w", step, err)
+			}
 		}
 		saved = sim.Save(saved)
 		if err := conformPlayout(m, sim, draw, step); err != nil {
@@ -130,6 +137,54 @@ func legalJoint(m game.Machine, s game.State, joint []game.Move) error {
 		}
 		if !slices.Contains(legal, mv) {
 			return fmt.Errorf("role %d's move %d is not legal", r, mv)
+		}
+	}
+	return nil
+}
+
+// conformBatch runs a batch of playouts from sim's state s (game.Playouts,
+// on the simulator's batch method when it has one) and checks that it
+// gives a goal in -1..100 per role and playout, no more joint moves than
+// its limit allows and s still current, that two new simulators set to s
+// give the same results from the same seed, and that batches of 0 and
+// MaxBatch+1 are refused.
+func conformBatch(m game.Machine, sim game.Simulator, s game.State, seed uint64) error {
+	const n, limit = 3, 20
+	roles := len(m.Roles())
+	goals, steps, err := game.Playouts(sim, game.NewRand(seed), n, limit, nil)
+	if err != nil {
+		return fmt.Errorf("Playouts: %w", err)
+	}
+	if len(goals) != n*roles || steps < 0 || steps > n*limit {
+		return fmt.Errorf("Playouts of %d: %d goals for %d roles, %d joint moves (limit %d each)", n, len(goals), roles, steps, limit)
+	}
+	for _, g := range goals {
+		if g < -1 || g > 100 {
+			return fmt.Errorf("Playouts: goal %d out of range in %v", g, goals)
+		}
+	}
+	if !sim.State().Equal(s) {
+		return fmt.Errorf("Playouts changed the current state")
+	}
+	// A simulator's move order may depend on its history, so the same
+	// results are due from simulators with the same history.
+	var runs [2][]int
+	var moves [2]int
+	for i := range runs {
+		fresh := game.NewSimulator(m)
+		if err := fresh.SetState(s); err != nil {
+			return err
+		}
+		if runs[i], moves[i], err = game.Playouts(fresh, game.NewRand(seed), n, limit, nil); err != nil {
+			return fmt.Errorf("Playouts: %w", err)
+		}
+	}
+	if moves[0] != moves[1] || !slices.Equal(runs[0], runs[1]) {
+		return fmt.Errorf("Playouts from one seed on two new simulators gave %v (%d moves), then %v (%d moves)", runs[0], moves[0], runs[1], moves[1])
+	}
+	for _, bad := range []int{0, game.MaxBatch + 1} {
+		if _, _, err := game.Playouts(sim, game.NewRand(seed), bad, limit, nil); !errors.Is(err, game.ErrBatchSize) {
+			return fmt.Errorf("Playouts of %d: %v, want ErrBatchSize", bad, err)
 		}
 	}
 	return nil

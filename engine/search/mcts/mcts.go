@@ -58,6 +58,27 @@ type Options struct {
 	PoolSize   int     // node pool bound; 0 means 500000
 	C          float64 // exploration constant on the 0..1 value scale; 0 means 0.4
 	MaxSteps   int     // joint moves per playout; 0 means 1000
+	// LeafBatch is how many random playouts evaluate each leaf that needs
+	// one: 0 or 1 means one, the search as without the option bit for
+	// bit; 2 to game.MaxBatch (64) that many, run from the leaf's state
+	// through game.Playouts, all at once on a simulator that runs batches
+	// (propnet.Flat's plays 64 on the lanes of one machine word) and one
+	// after another on any other (under switches 4 and 5, whose playouts
+	// are their own, always one after another). The leaf's value is the
+	// mean of their goals, backed up as one visit: visits stay the
+	// selections through a node, so virtual losses (one a leaf in play),
+	// exact terminal and solved leaves (one visit each), the power mean's
+	// weights, the root-parallel merge and the most-visited move keep
+	// their meaning, where n visits a leaf would outweigh an exact leaf n
+	// to 1 and shrink the exploration term as if the n playouts had
+	// descended through n different children. The exploration term then
+	// explores more than means of lower variance need; a smaller C makes
+	// up for it. An iteration is one leaf, whatever its playouts:
+	// Iterations and Stats.Iterations count leaves, Stats.Playouts counts
+	// playouts, and Stats.NextCalls counts every playout's joint moves.
+	// Budgets are checked between leaves, so a Next-call budget can be
+	// passed by the last leaf's playouts (one leaf's a worker).
+	LeafBatch int
 	// Heuristic, if set, is blended into the value of every new node:
 	// (1−HeuristicWeight)·playout + HeuristicWeight·heuristic.
 	Heuristic       heuristic.Evaluator
@@ -172,6 +193,9 @@ func (o Options) c() float64 {
 	return o.C
 }
 
+// leafBatch is how many playouts evaluate a leaf.
+func (o Options) leafBatch() int { return max(o.LeafBatch, 1) }
+
 func (o Options) maxSteps() int {
 	if o.MaxSteps <= 0 {
 		return 1000
@@ -230,6 +254,9 @@ func (p *Player) Name() string {
 	if p.opt.DecisionNodes {
 		s += "+decision"
 	}
+	if p.opt.LeafBatch > 1 {
+		s += fmt.Sprintf("+batch(%d)", p.opt.LeafBatch)
+	}
 	return s
 }
 
@@ -255,6 +282,9 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	}
 	if err := p.base.checkExplore(); err != nil {
 		return err
+	}
+	if lb := p.base.LeafBatch; lb < 0 || lb > game.MaxBatch {
+		return fmt.Errorf("mcts: LeafBatch %d: a leaf takes 0 to %d playouts", lb, game.MaxBatch)
 	}
 	p.m = setup.Machine
 	p.role, p.seed, p.moves = setup.Role, setup.Seed, 0
@@ -330,7 +360,8 @@ func (p *Player) virtual(ctx context.Context, setup search.Setup) (*emulate.Virt
 
 // Stats describes the last search.
 type Stats struct {
-	Iterations int64         // playouts and leaf evaluations
+	Iterations int64         // leaves evaluated: by their playouts, or exactly (terminal, solved)
+	Playouts   int64         // random playouts run (LeafBatch a leaf played out)
 	Expansions int64         // nodes created
 	NextCalls  int64         // Next calls, in the tree and in playouts
 	PoolNodes  int           // nodes in the pool after the search

@@ -237,31 +237,43 @@ func TestPlaysLegalMoves(t *testing.T) {
 		net := propnettest.Curated(t, name)
 		for _, threads := range []int{1, 2} {
 			p := started(t, net, 0, Options{Iterations: 200, Threads: threads}, 9)
-			rng := game.NewRand(9)
-			s := net.Initial()
-			for moves := 0; moves < 200; moves++ {
-				if term, _ := net.Terminal(s); term {
-					break
-				}
-				legal, err := game.LegalAll(net, s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				mv, _, err := p.Play(context.Background(), s, search.Budget{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !contains(legal[0], mv) {
-					t.Fatalf("%s: move %d is not legal in %v", name, mv, s)
-				}
-				joint := []game.Move{mv}
-				for r := 1; r < len(legal); r++ {
-					joint = append(joint, legal[r][rng.IntN(len(legal[r]))])
-				}
-				if s, err = net.Next(s, joint); err != nil {
-					t.Fatal(err)
-				}
-			}
+			playsLegal(t, net, p, 9, 200, nil)
+		}
+	}
+}
+
+// playsLegal plays a match from m's initial state, p choosing role 0's
+// moves and the other roles moving at random (seeded), for at most moves
+// joint moves, and fails on a move of p's that is not legal. After each of
+// p's searches it calls check, when not nil, with role 0's legal moves.
+func playsLegal(t *testing.T, m game.Machine, p *Player, seed uint64, moves int, check func(legal []game.Move)) {
+	t.Helper()
+	rng := game.NewRand(seed)
+	s := m.Initial()
+	for k := 0; k < moves; k++ {
+		if term, _ := m.Terminal(s); term {
+			break
+		}
+		legal, err := game.LegalAll(m, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, _, err := p.Play(context.Background(), s, search.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !contains(legal[0], mv) {
+			t.Fatalf("move %d is not legal in %v", mv, s)
+		}
+		if check != nil {
+			check(legal[0])
+		}
+		joint := []game.Move{mv}
+		for r := 1; r < len(legal); r++ {
+			joint = append(joint, legal[r][rng.IntN(len(legal[r]))])
+		}
+		if s, err = m.Next(s, joint); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
@@ -620,6 +632,8 @@ func TestNameShowsOptions(t *testing.T) {
 		{Options{PowerMean: 2}, "mcts+power(2)"},
 		{Options{PolyExplore: 1.5, DecisionNodes: true}, "mcts+poly(1.5)+decision"},
 		{Options{PowerMean: 4, Name: "mine"}, "mine"},
+		{Options{LeafBatch: 64}, "mcts+batch(64)"},
+		{Options{LeafBatch: 1}, "mcts"},
 	} {
 		if got := New(c.opt).Name(); got != c.want {
 			t.Errorf("%+v: name %q, want %q", c.opt, got, c.want)

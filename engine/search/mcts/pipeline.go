@@ -27,6 +27,12 @@ func newPipeline(t *tree, b search.Budget) *pipeline {
 	p := &pipeline{t: t, size: 1}
 	if n := len(t.work); n > 1 {
 		p.size = n * leavesPerWorker
+		if t.opt.leafBatch() > 1 {
+			// A leaf's batch of playouts is work enough to start a
+			// worker for, and each leaf more in play is a virtual loss
+			// more that selection sees.
+			p.size = n
+		}
 		p.overlap = b.NextCalls == 0
 	}
 	for i := range p.bufs {

@@ -83,6 +83,7 @@ func (p *Player) searchAll(ctx context.Context, s game.State, b search.Budget, s
 			return sum, search.StopNone, errs[i]
 		}
 		sum.Iterations += st.Iterations
+		sum.Playouts += st.Playouts
 		sum.Expansions += st.Expansions
 		sum.NextCalls += st.NextCalls
 		sum.PoolNodes += st.PoolNodes

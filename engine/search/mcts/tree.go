@@ -86,7 +86,7 @@ type tree struct {
 	psum  [2][]float64 // the power-mean backup's scratch (power.go)
 
 	// per search
-	iters, expansions, nextCalls int64
+	iters, expansions, nextCalls, playouts int64
 }
 
 func newTree(m game.Machine, an *latch.Analysis, vt *emulate.VirtualTerminal, opt Options) (*tree, error) {
@@ -351,16 +351,17 @@ type step struct {
 
 // leaf is where a selection ended: a known value, or a state to play out.
 type leaf struct {
-	path   []step
-	idx    []int     // the chosen move index of every role at every step, step by step
-	known  []float64 // exact or estimated value, no playout needed
-	vals   []float64 // the storage known reuses
-	state  game.State
-	result []float64
-	blend  []float64 // heuristic values to blend in, or nil
-	steps  int       // joint moves the playout played (Next calls)
-	seed   uint64    // of the playout
-	err    error
+	path     []step
+	idx      []int     // the chosen move index of every role at every step, step by step
+	known    []float64 // exact or estimated value, no playout needed
+	vals     []float64 // the storage known reuses
+	state    game.State
+	result   []float64
+	blend    []float64 // heuristic values to blend in, or nil
+	steps    int       // joint moves the playouts played (Next calls)
+	playouts int       // playouts run: 0 for a known value, else Options.LeafBatch
+	seed     uint64    // of the playout
+	err      error
 }
 
 // leavesPerWorker is how many playouts each worker runs per batch when
@@ -377,7 +378,7 @@ const leavesPerWorker = 8
 // the workers idle, and two threads ran slower than one.
 func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters int64, seed uint64) (Stats, search.Stop, error) {
 	start := time.Now()
-	t.iters, t.expansions, t.nextCalls = 0, 0, 0
+	t.iters, t.expansions, t.nextCalls, t.playouts = 0, 0, 0, 0
 	t.rng = game.NewRand(seed)
 	end := b.Deadline
 	if b.Time > 0 {
@@ -387,7 +388,7 @@ func (t *tree) search(ctx context.Context, s game.State, b search.Budget, iters 
 	}
 	stats := func() Stats {
 		r := &t.nodes[t.root]
-		st := Stats{Iterations: t.iters, Expansions: t.expansions, NextCalls: t.nextCalls, PoolNodes: t.live,
+		st := Stats{Iterations: t.iters, Playouts: t.playouts, Expansions: t.expansions, NextCalls: t.nextCalls, PoolNodes: t.live,
 			RootSolved: r.solved, Time: time.Since(start)}
 		if r.solved {
 			st.RootValue = append([]float64(nil), r.value...)
@@ -488,6 +489,7 @@ func (t *tree) backupLeaf(l *leaf) error {
 	}
 	t.backup(l, v)
 	t.nextCalls += int64(l.steps)
+	t.playouts += int64(l.playouts)
 	t.iters++
 	t.spare = append(t.spare, l)
 	return nil

@@ -9,17 +9,18 @@ import (
 
 // worker runs playouts with its own simulator and generator.
 type worker struct {
-	t     *tree
-	sim   game.Simulator
-	latch func(b int) bool // the simulator's state in the latch analysis' numbering (switch 4)
-	count func(b int) bool // the same in the virtual terminality's (switch 5)
-	pcg   *rand.PCG
-	rng   *rand.Rand
-	goals []int
-	legal [][]game.Move
-	order []int
-	joint []game.Move
-	saved []uint64
+	t          *tree
+	sim        game.Simulator
+	latch      func(b int) bool // the simulator's state in the latch analysis' numbering (switch 4)
+	count      func(b int) bool // the same in the virtual terminality's (switch 5)
+	pcg        *rand.PCG
+	rng        *rand.Rand
+	goals      []int
+	batchGoals []int // a batch's goals, playout after playout (LeafBatch)
+	legal      [][]game.Move
+	order      []int
+	joint      []game.Move
+	saved      []uint64
 }
 
 func newWorker(t *tree) *worker {
@@ -45,7 +46,8 @@ func (w *worker) runAll(ls []*leaf, first, stride int) {
 	}
 }
 
-// run plays out leaf l from its seed, storing every role's result (0..100).
+// run plays out leaf l from its seed, storing every role's result
+// (0..100): one playout's goals, or the mean of LeafBatch playouts'.
 func (w *worker) run(l *leaf) {
 	w.pcg.Seed(l.seed, 0x9e3779b97f4a7c15)
 	// Zeroed results, in the storage the leaf kept from its last use.
@@ -53,24 +55,80 @@ func (w *worker) run(l *leaf) {
 	if l.err = w.sim.SetState(l.state); l.err != nil {
 		return
 	}
-	decided := false
-	switch {
-	case w.t.opt.LatchPlayout && w.t.an != nil:
-		l.steps, l.err = w.guided()
-	case w.t.vt != nil:
-		l.steps, decided, l.err = w.virtual()
-	default:
-		l.steps, l.err = w.sim.Playout(w.rng, w.t.opt.maxSteps())
+	if n := w.t.opt.leafBatch(); n > 1 {
+		l.playouts = n
+		l.steps, l.err = w.batch(l, n)
+		return
 	}
-	if l.err == nil && !decided {
-		w.goals, l.err = w.sim.Goals(w.goals)
-	}
-	if l.err != nil {
+	l.playouts = 1
+	if l.steps, l.err = w.playout(); l.err != nil {
 		return
 	}
 	for r, g := range w.goals {
 		l.result[r] = float64(max(g, 0))
 	}
+}
+
+// playout plays one playout from the simulator's state, guided under
+// switch 4 and stopping at decided states under switch 5, and leaves the
+// goals where it ended in w.goals. It returns the joint moves played.
+func (w *worker) playout() (int, error) {
+	var (
+		steps   int
+		decided bool
+		err     error
+	)
+	switch {
+	case w.t.opt.LatchPlayout && w.t.an != nil:
+		steps, err = w.guided()
+	case w.t.vt != nil:
+		steps, decided, err = w.virtual()
+	default:
+		steps, err = w.sim.Playout(w.rng, w.t.opt.maxSteps())
+	}
+	if err == nil && !decided {
+		w.goals, err = w.sim.Goals(w.goals)
+	}
+	return steps, err
+}
+
+// batch plays n playouts from l's state, the simulator's current one, and
+// stores the mean of their goals in l.result (zeroed): plain playouts
+// through game.Playouts, which runs them at once on a simulator that runs
+// batches, and the playouts of switches 4 and 5 one after another. It
+// returns the joint moves played by all n.
+func (w *worker) batch(l *leaf, n int) (int, error) {
+	total := 0
+	if (w.t.opt.LatchPlayout && w.t.an != nil) || w.t.vt != nil {
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				if err := w.sim.SetState(l.state); err != nil {
+					return total, err
+				}
+			}
+			steps, err := w.playout()
+			total += steps
+			if err != nil {
+				return total, err
+			}
+			for r, g := range w.goals {
+				l.result[r] += float64(max(g, 0))
+			}
+		}
+	} else {
+		var err error
+		w.batchGoals, total, err = game.Playouts(w.sim, w.rng, n, w.t.opt.maxSteps(), w.batchGoals)
+		if err != nil {
+			return total, err
+		}
+		for i, g := range w.batchGoals {
+			l.result[i%w.t.roles] += float64(max(g, 0))
+		}
+	}
+	for r := range l.result {
+		l.result[r] /= float64(n)
+	}
+	return total, nil
 }
 
 // virtual is a random playout under switch 5: it stops at a terminal
