@@ -167,8 +167,8 @@ func (c *Counter) NewSimulator() game.Simulator {
 	return &meteredSim{Simulator: game.NewSimulator(c.m), c: c}
 }
 
-// meteredSim is a Counter's simulator: Play and Playout are metered, every
-// other method forwards.
+// meteredSim is a Counter's simulator: Play, Playout and Playouts are
+// metered, every other method forwards.
 type meteredSim struct {
 	game.Simulator
 	c *Counter
@@ -229,6 +229,23 @@ func (s *meteredSim) Playout(rng *rand.Rand, maxSteps int) (int, error) {
 			return total, err
 		}
 	}
+}
+
+// Playouts runs a batch of playouts (game.BatchSimulator): with no
+// Next-call limit, as the metered simulator's own batch (at once on a
+// simulator that runs batches), its joint moves counted afterwards; with
+// a limit, one metered Playout after another (game.SequentialPlayouts),
+// so that the budget is never exceeded.
+func (s *meteredSim) Playouts(rng *rand.Rand, n, maxSteps int, dst []int) ([]int, int, error) {
+	if err := s.c.Check(); err != nil {
+		return dst[:0], 0, err
+	}
+	if s.c.maxNext > 0 {
+		return game.SequentialPlayouts(s, rng, n, maxSteps, dst)
+	}
+	dst, steps, err := game.Playouts(s.Simulator, rng, n, maxSteps, dst)
+	s.c.next.Add(int64(steps))
+	return dst, steps, err
 }
 
 // playoutChunk is the most Next calls a playout reserves at once: small

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +12,8 @@ import (
 	"gdlab/engine/game"
 	"gdlab/engine/game/gametest"
 	"gdlab/engine/heuristic"
+	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 	"gdlab/engine/search/playertest"
 	"gdlab/engine/search/searchtest"
@@ -222,6 +225,42 @@ func TestCounterSimulator(t *testing.T) {
 	legal, _ := game.LegalAll(m, m.Initial())
 	if err := sim.Play([]game.Move{legal[0][0], legal[1][0]}); !errors.Is(err, search.ErrBudget) {
 		t.Errorf("Play after the budget: %v, want ErrBudget", err)
+	}
+}
+
+// TestCounterBatches: a Counter's simulator passes a batch of playouts on
+// to a simulator that runs batches (the same goals as the bare
+// simulator's batch from the same seed), counting its joint moves; under a
+// Next-call budget it plays the batch one metered playout at a time and
+// stops at the budget.
+func TestCounterBatches(t *testing.T) {
+	flat, err := propnet.NewFlat(propnettest.Curated(t, "connectFour"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := search.NewCounter(context.Background(), flat, search.Budget{})
+	got, steps, err := game.Playouts(c.NewSimulator(), game.NewRand(7), 64, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, wantSteps, err := game.Playouts(game.NewSimulator(flat), game.NewRand(7), 64, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) || steps != wantSteps {
+		t.Errorf("metered batch: %d steps, goals %v; the simulator's own: %d steps, %v", steps, got, wantSteps, want)
+	}
+	if used := c.Used().NextCalls; used != int64(steps) {
+		t.Errorf("%d Next calls counted for a batch of %d steps", used, steps)
+	}
+
+	const budget = 100 // less than 64 Connect Four playouts take
+	c = search.NewCounter(context.Background(), flat, search.Budget{NextCalls: budget})
+	if _, _, err := game.Playouts(c.NewSimulator(), game.NewRand(7), 64, 0, nil); !errors.Is(err, search.ErrBudget) {
+		t.Errorf("a batch past the budget: %v, want ErrBudget", err)
+	}
+	if used := c.Used().NextCalls; used != budget {
+		t.Errorf("used %d Next calls, budget %d", used, budget)
 	}
 }
 
