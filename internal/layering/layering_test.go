@@ -151,7 +151,7 @@ func TestSearchDoesNotImportPropnet(t *testing.T) {
 // package below it) into the gdlab binary, with why. The test skips while
 // these are the only ones, and fails on any other.
 var knownTestingImporters = map[string]string{
-	"github.com/traefik/yaegi/stdlib": "yaegi's symbol table of the standard library, which cells get, includes testing",
+	"github.com/traefik/yaegi/stdlib":        "yaegi's symbol table of the standard library, which cells get, includes testing",
 	"github.com/apache/thrift/lib/go/thrift": "Thrift's Go library, under the Parquet writer of engine/experiment/sweep (parquet-go), has a non-test file importing testing",
 }
 
