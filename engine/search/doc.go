@@ -32,5 +32,8 @@
 //
 // Player is a plain interface: a type defined in a notebook cell can
 // implement it, wrap its machine in NewCounter to obey a budget, and call
-// MinimaxValue or AlphaBeta.Value to reuse the searches.
+// MinimaxValue or AlphaBeta.Value to reuse the searches. AlphaBeta.ValueSolved
+// also says when a value is final (every line ended, or a proven win), which
+// is what a caller needs to stop deepening: the factored player
+// (engine/search/factored) searches each factor that way.
 package search
