@@ -14,6 +14,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 	"github.com/traefik/yaegi/interp"
 
+	"gdlab/engine/ledger"
 	"gdlab/kernel/comm"
 	"gdlab/kernel/display"
 	"gdlab/kernel/session"
@@ -70,7 +71,8 @@ func Run(ctx context.Context, conn Connection, opt Options) error {
 	k := &Kernel{conn: conn, signer: signer, id: wire.NewID(), stop: stop}
 	logTo := k.captureStdio(opt.Log)
 	k.log = log.New(logTo, "gdlab kernel: ", log.LstdFlags)
-	if k.session, err = session.New(session.Options{Stdout: os.Stdout, Stderr: os.Stderr, Symbols: opt.Symbols}); err != nil {
+	if k.session, err = session.New(session.Options{Stdout: os.Stdout, Stderr: os.Stderr, Symbols: opt.Symbols,
+		Imports: func(paths []string) { ledger.AddScope(paths...) }}); err != nil {
 		return err
 	}
 	if err := k.listen(ctx); err != nil {

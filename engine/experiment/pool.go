@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"gdlab/engine/ledger"
 	"gdlab/engine/stats"
@@ -34,18 +36,21 @@ type Run struct {
 }
 
 // Record appends the run to the repository's ledger (datasets/ledger, or
-// out/ledger for a quick run) with the code version, the time and the
-// machine's load, and returns the record written.
+// out/ledger for a quick run) with the process's scope (ledger.Scope: in
+// the kernel, the packages the notebook imports) and the version of the
+// code it reaches, the time and the machine's load, and returns the
+// record written.
 func Record(run Run) (ledger.Record, error) {
 	root, err := ledger.Root()
 	if err != nil {
 		return ledger.Record{}, err
 	}
-	version, err := ledger.CodeVersion(root)
+	scope := ledger.Scope()
+	version, err := ledger.CodeVersionOf(root, scope)
 	if err != nil {
 		return ledger.Record{}, err
 	}
-	rec := ledger.Record{Experiment: run.Experiment, Version: version, Quick: Quick(), Settings: run.Settings,
+	rec := ledger.Record{Experiment: run.Experiment, Version: version, Scope: scope, Quick: Quick(), Settings: run.Settings,
 		Seeds: run.Seeds, Load: ledger.Load(), Source: source(), Results: run.Results}
 	dir := LedgerDir
 	if rec.Quick {
@@ -84,14 +89,15 @@ func source() string {
 	return filepath.Base(os.Args[0])
 }
 
-// Pool is an estimate pooled over every full run of one code version: the
-// mean of the results' values with its 95% Student's t interval. Runs that
+// Pool is an estimate pooled over every full run of the code running now
+// (of the code each run could reach: see ledger.CodeVersionOf): the mean
+// of the results' values with its 95% Student's t interval. Runs that
 // reproduce a pooled run exactly (same settings, seeds and results: a
 // deterministic experiment run again) count once.
 type Pool struct {
 	Experiment string
 	Game       string          // the results pooled: one game's, or every game's when ""
-	Version    string          // the code version whose runs are pooled
+	Version    string          // the code version of the runs pooled (several, comma-separated, when their scopes differ)
 	Current    bool            // Version is the code running now
 	Runs       []ledger.Record // the runs pooled
 	Replicas   int             // runs left out as exact replicas of a pooled run
@@ -101,46 +107,75 @@ type Pool struct {
 }
 
 // Pooled returns the pool of an experiment's results for game ("" for all
-// games) over the full runs of the code running now; when this code has no
-// full run, over the latest version that has one, with Current false. A
+// games) over the full runs that ran the code running now: those whose
+// version is still their scope's version. When none did, it pools the
+// runs of the latest version that has a full run, with Current false. A
 // pool with no runs has N = 0.
 func Pooled(experiment, game string) (Pool, error) {
 	root, err := ledger.Root()
 	if err != nil {
 		return Pool{}, err
 	}
-	version, err := ledger.CodeVersion(root)
-	if err != nil {
-		return Pool{}, err
-	}
+	versions := ledger.NewVersions(root)
 	dir := filepath.Join(root, LedgerDir)
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return PoolOf(experiment, game, version, nil), nil
+	var recs []ledger.Record
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		l, err := ledger.Open(dir)
+		if err != nil {
+			return Pool{}, err
+		}
+		if recs, err = l.Runs(experiment); err != nil {
+			return Pool{}, err
+		}
 	}
-	l, err := ledger.Open(dir)
-	if err != nil {
-		return Pool{}, err
+	current := map[int]bool{}
+	for i, r := range recs {
+		ok, err := versions.Current(r)
+		if err != nil {
+			return Pool{}, err
+		}
+		current[i] = ok
 	}
-	recs, err := l.Runs(experiment)
-	if err != nil {
-		return Pool{}, err
+	p := PoolCurrent(experiment, game, recs, func(i int) bool { return current[i] })
+	if p.Version == "" {
+		if p.Version, err = versions.Of(ledger.Scope()); err != nil {
+			return Pool{}, err
+		}
 	}
-	return PoolOf(experiment, game, version, recs), nil
+	return p, nil
 }
 
-// PoolOf pools recs as Pooled does, taking version as the code running now.
+// PoolOf pools recs as Pooled does, taking version as the version of the
+// code running now for every record.
 func PoolOf(experiment, game, version string, recs []ledger.Record) Pool {
-	p := Pool{Experiment: experiment, Game: game, Version: version, Current: true}
-	runs := ledger.Select(recs, version)
+	p := PoolCurrent(experiment, game, recs, func(i int) bool { return recs[i].Version == version })
+	if p.Version == "" {
+		p.Version = version
+	}
+	return p
+}
+
+// PoolCurrent pools recs as Pooled does, current(i) telling whether
+// recs[i] ran the code running now. A pool of no current run has no
+// Version unless it falls back to an older one.
+func PoolCurrent(experiment, game string, recs []ledger.Record, current func(i int) bool) Pool {
+	p := Pool{Experiment: experiment, Game: game, Current: true}
+	var runs []ledger.Record
+	for i, r := range recs {
+		if !r.Quick && current(i) {
+			runs = append(runs, r)
+		}
+	}
 	if len(runs) == 0 {
 		for i := len(recs) - 1; i >= 0; i-- {
 			if !recs[i].Quick {
-				p.Version, p.Current = recs[i].Version, false
-				runs = ledger.Select(recs, p.Version)
+				p.Current = false
+				runs = ledger.Select(recs, recs[i].Version)
 				break
 			}
 		}
 	}
+	p.Version = versionsOf(runs)
 	var xs []float64
 	seen := map[string]bool{}
 	for _, r := range runs {
@@ -279,4 +314,15 @@ func (p Pool) ChartData(min, max float64) (categories []string, xs, means, lows,
 		add("pooled", p.Mean, p.Low, p.High)
 	}
 	return categories, xs, means, lows, highs
+}
+
+// versionsOf lists the distinct versions of runs, in order, comma-separated.
+func versionsOf(runs []ledger.Record) string {
+	var vs []string
+	for _, r := range runs {
+		if !slices.Contains(vs, r.Version) {
+			vs = append(vs, r.Version)
+		}
+	}
+	return strings.Join(vs, ", ")
 }

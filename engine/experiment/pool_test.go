@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,5 +219,54 @@ func TestPoolOfCountsExactReplicasOnce(t *testing.T) {
 	}
 	if !strings.Contains(p.String(), "1 more run reproduced a pooled run exactly: counted once") || !strings.Contains(p.String(), "of 2 full runs") {
 		t.Errorf("the pool does not say it left a replica out: %s", p)
+	}
+}
+
+// TestPooledKeepsRunsWhoseScopeIsUnchanged: a run recorded with a scope
+// stays current while only code outside the scope changes, and goes stale
+// when code inside it does.
+func TestPooledKeepsRunsWhoseScopeIsUnchanged(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module gdlab\n")
+	write("go.sum", "")
+	write("engine/a/a.go", "package a\n\nfunc A() int { return 1 }\n")
+	write("engine/b/b.go", "package b\n\nfunc B() int { return 1 }\n")
+	write("datasets/games/g/g.kif", "(role r)\n")
+	t.Setenv("GDLAB_ROOT", root)
+	t.Setenv("GDLAB_QUICK", "")
+	defer ledger.SetScope(ledger.Scope())
+	ledger.SetScope([]string{"gdlab/engine/a"})
+	rec, err := Record(Run{Experiment: "e", Results: []ledger.Result{{Game: "g", Value: 100}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rec.Scope, []string{"gdlab/engine/a"}) {
+		t.Fatalf("the record's scope is %v", rec.Scope)
+	}
+	ledger.SetScope(nil) // a reader with another scope, or none, pools by the record's
+	pooled := func() Pool {
+		t.Helper()
+		p, err := Pooled("e", "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("engine/b/b.go", "package b\n\nfunc B() int { return 2 }\n")
+	if p := pooled(); !p.Current || p.N != 1 || p.Version != rec.Version {
+		t.Fatalf("after a change outside the scope: %+v", p)
+	}
+	write("engine/a/a.go", "package a\n\nfunc A() int { return 2 }\n")
+	if p := pooled(); p.Current || p.N != 1 {
+		t.Fatalf("after a change inside the scope: %+v", p)
 	}
 }

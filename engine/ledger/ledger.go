@@ -5,8 +5,9 @@
 // over the run at hand.
 //
 // A Record holds what a reviewer needs to pool or to doubt a run: the
-// experiment, its settings and seeds, the code version (a hash of the
-// sources that decide results, see CodeVersion), the machine's load, and
+// experiment, its settings and seeds, its scope (the packages it could
+// run, see AddScope) and the version of their code (a hash of the sources
+// that decide results, see CodeVersionOf), the machine's load, and
 // one Result per game or position. Appending rewrites the experiment's file
 // through a temporary file and a rename, under a lock, so a reader never
 // sees half a record and concurrent writers lose nothing.
@@ -30,7 +31,7 @@ import (
 type Record struct {
 	Experiment string            `json:"experiment"`
 	Time       time.Time         `json:"time"`
-	Version    string            `json:"version"`         // CodeVersion of the sources that ran
+	Version    string            `json:"version"`         // CodeVersionOf the sources that ran, of Scope
 	Quick      bool              `json:"quick,omitempty"` // a short run (GDLAB_QUICK): never pooled into a verdict
 	Settings   map[string]string `json:"settings,omitempty"`
 	Seeds      []uint64          `json:"seeds,omitempty"`
@@ -43,6 +44,10 @@ type Record struct {
 	// that record's time. Runs fills Results back in, so a reader always
 	// sees whole records; the file grows by a line, not by the results.
 	ReplicaOf string `json:"replica_of,omitempty"`
+	// Scope lists the packages whose code, with what they import, the run
+	// may have run (a notebook's imports, see AddScope); none for the
+	// whole engine. Version is the version of that code.
+	Scope []string `json:"scope,omitempty"`
 }
 
 // ReplicaKey identifies a run by its settings, seeds and results: two runs

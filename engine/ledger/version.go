@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -20,13 +21,43 @@ import (
 // results: the engine and the curated games.
 var versionDirs = []string{"engine", "datasets"}
 
-// CodeVersion returns a short hash of the code that decides results: every
-// Go file under engine/ and datasets/ of the repository at root, tests
-// excluded, read as tokens without comments and layout (so a change to a
-// doc comment or to gofmt's layout keeps the version), every other file under datasets/games (the
-// rules), and go.mod and go.sum. Runs with the same version ran the same
-// code; a verdict pools only those.
+// CodeVersion returns a short hash of the code that decides results, the
+// whole engine's: every Go file under engine/ and datasets/ of the
+// repository at root, tests excluded, read as tokens without comments and
+// layout (so a change to a doc comment or to gofmt's layout keeps the
+// version); the data runs read (see isData): the rules and positions
+// under datasets/ and the files under the engine's testdata directories;
+// and go.mod and go.sum. Runs with the same version ran the same code; a
+// verdict pools only those.
 func CodeVersion(root string) (string, error) {
+	return versionOf(root, func(string) bool { return true })
+}
+
+// CodeVersionOf returns the version of the code a scope of packages
+// reaches (see AddScope): as CodeVersion, but of the Go files and testdata
+// of the packages in the scope's Closure only, with all the data under
+// datasets/, go.mod and go.sum. A change to a package no package of the
+// scope imports keeps the version, so a notebook's runs stay current
+// until code they could have run changes. An empty scope is the whole
+// engine: CodeVersion.
+func CodeVersionOf(root string, scope []string) (string, error) {
+	if len(scope) == 0 {
+		return CodeVersion(root)
+	}
+	dirs, err := Closure(root, scope)
+	if err != nil {
+		return "", err
+	}
+	return versionOf(root, func(dir string) bool {
+		_, found := slices.BinarySearch(dirs, dir)
+		return found
+	})
+}
+
+// versionOf hashes go.mod, go.sum, the data, and the Go files and
+// testdata of the packages (directories relative to root) that in
+// accepts.
+func versionOf(root string, in func(pkgDir string) bool) (string, error) {
 	h := sha256.New()
 	for _, name := range []string{"go.mod", "go.sum"} {
 		if err := hashFile(h, root, name, false); err != nil {
@@ -34,7 +65,7 @@ func CodeVersion(root string) (string, error) {
 		}
 	}
 	for _, dir := range versionDirs {
-		files, err := sourceFiles(root, dir)
+		files, err := sourceFiles(root, dir, in)
 		if err != nil {
 			return "", err
 		}
@@ -48,8 +79,9 @@ func CodeVersion(root string) (string, error) {
 }
 
 // sourceFiles lists, in a fixed order, the files under root/dir that the
-// version covers, relative to root.
-func sourceFiles(root, dir string) ([]string, error) {
+// version covers, relative to root: the data, and the non-test Go files
+// and testdata files of the packages in accepts.
+func sourceFiles(root, dir string, in func(pkgDir string) bool) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -59,17 +91,39 @@ func sourceFiles(root, dir string) ([]string, error) {
 		rel = filepath.ToSlash(rel)
 		switch {
 		case d.IsDir():
-			if rel == "datasets/results" || strings.HasPrefix(d.Name(), ".") {
+			if rel == "datasets/results" || rel == "datasets/ledger" || strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
+		case isData(rel):
+			out = append(out, rel)
 		case strings.HasSuffix(rel, "_test.go"):
-		case strings.HasSuffix(rel, ".go"), strings.HasPrefix(rel, "datasets/games/"):
+		case strings.HasSuffix(rel, ".go") && in(pathpkg.Dir(rel)):
+			out = append(out, rel)
+		case strings.Contains(rel, "/testdata/") && in(rel[:strings.Index(rel, "/testdata/")]):
 			out = append(out, rel)
 		}
 		return nil
 	})
 	slices.Sort(out)
 	return out, err
+}
+
+// isData reports whether a file is data that every version covers: a
+// curated game's files, and the rules (.kif, .gdl) and positions (.json)
+// elsewhere under datasets/. Results and the ledger are outputs, never
+// data.
+func isData(rel string) bool {
+	if strings.HasPrefix(rel, "datasets/games/") {
+		return true
+	}
+	if !strings.HasPrefix(rel, "datasets/") {
+		return false
+	}
+	switch pathpkg.Ext(rel) {
+	case ".kif", ".gdl", ".json":
+		return true
+	}
+	return false
 }
 
 // hashFile adds a file's name and contents to h: for Go source, its code
@@ -161,4 +215,37 @@ func Load() []float64 {
 		out = append(out, v)
 	}
 	return out
+}
+
+// Versions computes the code versions of the scopes of records at one
+// repository root, each scope once.
+type Versions struct {
+	root string
+	of   map[string]string
+}
+
+// NewVersions returns the versions of the code at root.
+func NewVersions(root string) *Versions {
+	return &Versions{root: root, of: map[string]string{}}
+}
+
+// Of returns CodeVersionOf(root, scope), computed once per scope.
+func (v *Versions) Of(scope []string) (string, error) {
+	key := strings.Join(scope, "\n")
+	if ver, ok := v.of[key]; ok {
+		return ver, nil
+	}
+	ver, err := CodeVersionOf(v.root, scope)
+	if err != nil {
+		return "", err
+	}
+	v.of[key] = ver
+	return ver, nil
+}
+
+// Current reports whether rec ran the code at root now: whether its
+// version is the version its scope has now.
+func (v *Versions) Current(rec Record) (bool, error) {
+	ver, err := v.Of(rec.Scope)
+	return ver == rec.Version, err
 }

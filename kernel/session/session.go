@@ -28,14 +28,19 @@ type Options struct {
 	// Symbols are the compiled packages cells may import, such as yaegi's
 	// stdlib.Symbols and the project's extracted symbols.
 	Symbols []interp.Exports
+	// Imports, when set, receives the import paths of each cell before the
+	// cell runs: the kernel widens the results ledger's scope with them
+	// (ledger.AddScope), so that a record names the code it could reach.
+	Imports func(paths []string)
 }
 
 // Session is one interpreter whose state lasts across cells. Its methods
 // must be called from one goroutine at a time.
 type Session struct {
-	interp *interp.Interpreter
-	stderr io.Writer
-	trace  *traceWriter
+	interp  *interp.Interpreter
+	stderr  io.Writer
+	trace   *traceWriter
+	imports func(paths []string)
 
 	names map[string]bool   // top-level names cells declared
 	pkgs  map[string]string // imported package name -> import path
@@ -67,7 +72,7 @@ func New(opt Options) (*Session, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	s := &Session{stderr: opt.Stderr, ctx: context.Background(), names: map[string]bool{}, pkgs: map[string]string{}, available: map[string]string{}}
+	s := &Session{stderr: opt.Stderr, imports: opt.Imports, ctx: context.Background(), names: map[string]bool{}, pkgs: map[string]string{}, available: map[string]string{}}
 	s.trace = &traceWriter{out: opt.Stderr}
 	// Env: without it yaegi gives cells an empty environment, and a notebook
 	// could not see GDLAB_QUICK or GDLAB_SHARED.
@@ -118,6 +123,9 @@ type Result struct {
 // is returned as an *Error, and the session stays usable after it.
 func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
 	c := split(src, s.imported, s.frame)
+	if s.imports != nil && len(c.pkgs) > 0 {
+		s.imports(c.importPaths())
+	}
 	s.mu.Lock()
 	s.ctx = ctx
 	s.mu.Unlock()

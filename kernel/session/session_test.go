@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -280,5 +281,32 @@ func TestCellsSeeEnvironment(t *testing.T) {
 	eval(t, s, `import "os"`)
 	if got := eval(t, s, `os.Getenv("GDLAB_SESSION_TEST")`); got != "seen" {
 		t.Errorf("cell saw %q, want %q", got, "seen")
+	}
+}
+
+// TestImportsAreReportedBeforeTheCellRuns: Options.Imports sees a cell's
+// import paths before any of its code runs, so a record the cell writes
+// is versioned by them.
+func TestImportsAreReportedBeforeTheCellRuns(t *testing.T) {
+	t.Setenv("GDLAB_SESSION_TEST", "")
+	var log []string
+	var out bytes.Buffer
+	s, err := New(Options{Stdout: &out, Stderr: &out, Symbols: []interp.Exports{stdlib.Symbols},
+		Imports: func(paths []string) {
+			log = append(log, "imports "+strings.Join(paths, " ")+" before: "+os.Getenv("GDLAB_SESSION_TEST"))
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval(t, s, `import (
+	"os"
+	"strings"
+)
+
+_ = strings.ToUpper("x")
+os.Setenv("GDLAB_SESSION_TEST", "ran")`)
+	eval(t, s, `x := 1`)
+	if want := []string{"imports os strings before: "}; strings.Join(log, "|") != strings.Join(want, "|") {
+		t.Errorf("reported %q, want %q", log, want)
 	}
 }

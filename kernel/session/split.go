@@ -25,6 +25,16 @@ type cell struct {
 	pkgs  map[string]string // imported package name -> import path
 }
 
+// importPaths lists the paths the cell imports, sorted.
+func (c cell) importPaths() []string {
+	var out []string
+	for _, p := range c.pkgs {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // lastExpr describes the cell's final statement when it is an expression,
 // whose value the notebook shows as the execute_result.
 type lastExpr struct {

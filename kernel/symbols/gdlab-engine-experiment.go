@@ -25,6 +25,7 @@ func init() {
 		"MustRules":        reflect.ValueOf(experiment.MustRules),
 		"Network":          reflect.ValueOf(experiment.Network),
 		"NewVerdict":       reflect.ValueOf(experiment.NewVerdict),
+		"PoolCurrent":      reflect.ValueOf(experiment.PoolCurrent),
 		"PoolOf":           reflect.ValueOf(experiment.PoolOf),
 		"PoolVerdict":      reflect.ValueOf(experiment.PoolVerdict),
 		"Pooled":           reflect.ValueOf(experiment.Pooled),

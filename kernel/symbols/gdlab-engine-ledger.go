@@ -15,19 +15,25 @@ import (
 func init() {
 	Symbols["gdlab/engine/ledger/ledger"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"CodeVersion": reflect.ValueOf(ledger.CodeVersion),
-		"Draw":        reflect.ValueOf(constant.MakeFromLiteral("\"draw\"", token.STRING, 0)),
-		"Load":        reflect.ValueOf(ledger.Load),
-		"Loss":        reflect.ValueOf(constant.MakeFromLiteral("\"loss\"", token.STRING, 0)),
-		"Open":        reflect.ValueOf(ledger.Open),
-		"ReplicaKey":  reflect.ValueOf(ledger.ReplicaKey),
-		"Root":        reflect.ValueOf(ledger.Root),
-		"Select":      reflect.ValueOf(ledger.Select),
-		"Win":         reflect.ValueOf(constant.MakeFromLiteral("\"win\"", token.STRING, 0)),
+		"AddScope":      reflect.ValueOf(ledger.AddScope),
+		"Closure":       reflect.ValueOf(ledger.Closure),
+		"CodeVersion":   reflect.ValueOf(ledger.CodeVersion),
+		"CodeVersionOf": reflect.ValueOf(ledger.CodeVersionOf),
+		"Draw":          reflect.ValueOf(constant.MakeFromLiteral("\"draw\"", token.STRING, 0)),
+		"Load":          reflect.ValueOf(ledger.Load),
+		"Loss":          reflect.ValueOf(constant.MakeFromLiteral("\"loss\"", token.STRING, 0)),
+		"NewVersions":   reflect.ValueOf(ledger.NewVersions),
+		"Open":          reflect.ValueOf(ledger.Open),
+		"ReplicaKey":    reflect.ValueOf(ledger.ReplicaKey),
+		"Root":          reflect.ValueOf(ledger.Root),
+		"Scope":         reflect.ValueOf(ledger.Scope),
+		"Select":        reflect.ValueOf(ledger.Select),
+		"Win":           reflect.ValueOf(constant.MakeFromLiteral("\"win\"", token.STRING, 0)),
 
 		// type definitions
-		"Ledger": reflect.ValueOf((*ledger.Ledger)(nil)),
-		"Record": reflect.ValueOf((*ledger.Record)(nil)),
-		"Result": reflect.ValueOf((*ledger.Result)(nil)),
+		"Ledger":   reflect.ValueOf((*ledger.Ledger)(nil)),
+		"Record":   reflect.ValueOf((*ledger.Record)(nil)),
+		"Result":   reflect.ValueOf((*ledger.Result)(nil)),
+		"Versions": reflect.ValueOf((*ledger.Versions)(nil)),
 	}
 }
