@@ -36,6 +36,14 @@
 // factors are too deep to search through, the values are the evaluator's
 // estimates at the depth reached in each factor's share of the budget,
 // and MCTS is the better fit.
+//
+// With Options.Conditional the factoring follows the match: facts that
+// latches keep for the rest of the match are constants of the game from
+// then on, and the game given them may split where the whole game does
+// not (the course's conditional factors). The player reads them at each
+// move and analyses the game given them when they change, within a
+// quarter of the move's time; a factoring with more factors to move in
+// replaces the one in use.
 package factored
 
 import (
@@ -81,6 +89,15 @@ type Options struct {
 	// the other board of dualConnect4) is then seen, and a factor's value
 	// is what the player gets by moving there, whatever the answer.
 	HoldOpponents bool
+	// Conditional switches on conditional factoring: Start finds the
+	// game's latches, and at each move the player reads the facts the
+	// state's latches keep for the rest of the match. When they have
+	// changed, it analyses the game given them (factor.AnalyzeGiven)
+	// within a quarter of the move's time, and when that factoring gives
+	// the role more relevant factors to move in than the one in use (at
+	// least two), it searches those from then on, with fresh searches. A
+	// game that does not factor at the start may thus factor later.
+	Conditional bool
 	// Name overrides the player's name.
 	Name string
 }
@@ -97,6 +114,7 @@ type Player struct {
 	parts []part
 	why   string
 	last  Stats
+	cond  *conditional // nil unless Options.Conditional
 }
 
 // part is the search of one factor.
@@ -132,6 +150,13 @@ type Stats struct {
 	Iterations int64
 	Nodes      int64
 	Time       time.Duration
+	// Given is the number of latched facts the factoring in use was
+	// given (Options.Conditional); 0 for the game's own factoring.
+	// Refactored says this move adopted that factoring, and Analysis is
+	// the time the move spent analysing the game given latched facts.
+	Given      int
+	Refactored bool
+	Analysis   time.Duration
 }
 
 // New returns a player with the given options.
@@ -178,7 +203,21 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if setup.Role < 0 || setup.Role >= len(setup.Machine.Roles()) {
 		return fmt.Errorf("factored: role %d out of range", setup.Role)
 	}
-	p.m, p.role, p.an, p.plain, p.whole, p.parts, p.last = setup.Machine, setup.Role, nil, nil, nil, nil, Stats{}
+	p.m, p.role, p.an, p.plain, p.whole, p.parts, p.last, p.cond = setup.Machine, setup.Role, nil, nil, nil, nil, Stats{}, nil
+	var condErr error
+	if p.opt.Conditional && !p.opt.Unfactored {
+		if condErr = p.startConditional(ctx, setup); condErr != nil && ctx.Err() != nil {
+			return condErr
+		}
+	}
+	defer func() {
+		if condErr != nil {
+			p.why += "; no conditional factoring: " + condErr.Error()
+		}
+		if p.cond != nil {
+			p.cond.base, p.cond.baseWhy = p.an, p.why
+		}
+	}()
 	if !p.opt.Unfactored {
 		an, err := p.analyse(ctx, setup)
 		switch {
@@ -214,7 +253,7 @@ func (p *Player) analyse(ctx context.Context, setup search.Setup) (*factor.Analy
 // startParts starts a search for every relevant factor the role moves in,
 // and the whole game's search as a fallback.
 func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
-	searched := p.searchable()
+	searched := searchable(p.an, p.role)
 	if len(searched) == 0 {
 		p.an, p.why = nil, "unfactored: the role moves in no relevant factor"
 		p.plain = p.newSearcher(1)
@@ -238,11 +277,11 @@ func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
 	return p.whole.Start(ctx, setup)
 }
 
-// searchable lists the relevant factors in which the role has moves.
-func (p *Player) searchable() []int {
+// searchable lists the relevant factors of an in which role has moves.
+func searchable(an *factor.Analysis, role int) []int {
 	var out []int
-	for k, f := range p.an.Factors {
-		if f.Relevant && p.role < len(f.Moves) && len(f.Moves[p.role]) > 0 {
+	for k, f := range an.Factors {
+		if f.Relevant && role < len(f.Moves) && len(f.Moves[role]) > 0 {
 			out = append(out, k)
 		}
 	}

@@ -15,13 +15,47 @@ import (
 // best move of the factor valued highest. When no factor offers a move,
 // the whole game is searched with what remains.
 func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	if p.cond != nil {
+		return p.playConditional(ctx, s, b)
+	}
 	if p.plain != nil {
 		return p.plain.Play(ctx, s, b)
 	}
+	return p.playFactored(ctx, s, b, time.Now(), Stats{Chosen: -1})
+}
+
+// playConditional refactors the game when the latched facts of s allow
+// (see Options.Conditional), then plays as Play does with what the
+// analysis left of the budget.
+func (p *Player) playConditional(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
+	start := time.Now()
+	refactored, took, err := p.refactor(ctx, s, b, start)
+	if err != nil {
+		return game.NoMove, search.Report{Value: -1}, err
+	}
+	st := Stats{Chosen: -1, Given: len(p.cond.given), Refactored: refactored, Analysis: took}
+	if p.plain == nil {
+		return p.playFactored(ctx, s, b, start, st)
+	}
+	rest := b
+	if end := endOf(b, start); !end.IsZero() {
+		rest.Time, rest.Deadline = 0, end
+	}
+	mv, rep, err := p.plain.Play(ctx, s, rest)
+	st.Nodes, st.Time = rep.Used.Nodes, time.Since(start)
+	if ms, ok := p.plain.lastMCTS(); ok {
+		st.Iterations = ms.Iterations
+	}
+	p.last = st
+	return mv, rep, err
+}
+
+// playFactored plays a move on the factors, from start with the stats st
+// begun: a lone legal move at once, else the factors' searches.
+func (p *Player) playFactored(ctx context.Context, s game.State, b search.Budget, start time.Time, st Stats) (game.Move, search.Report, error) {
 	if p.m == nil {
 		return game.NoMove, search.Report{Value: -1}, search.ErrNotStarted
 	}
-	start := time.Now()
 	moves, err := p.m.Legal(s, p.role, nil)
 	if err == nil && len(moves) == 0 {
 		err = &game.NoLegalMoveError{Role: p.m.Roles()[p.role]}
@@ -30,16 +64,17 @@ func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.
 		return game.NoMove, search.Report{Value: -1}, err
 	}
 	if len(moves) == 1 {
-		p.last = Stats{Chosen: -1, Time: time.Since(start)}
+		st.Time = time.Since(start)
+		p.last = st
 		return moves[0], search.Report{Used: search.Usage{Time: time.Since(start)}, Value: -1}, nil
 	}
-	return p.playFactors(ctx, s, b, start)
+	return p.playFactors(ctx, s, b, start, st)
 }
 
 // playFactors runs the factors' searches and picks the move.
-func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget, start time.Time) (game.Move, search.Report, error) {
+func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget, start time.Time, st Stats) (game.Move, search.Report, error) {
 	end := endOf(b, start)
-	st := Stats{Factored: true, Chosen: -1}
+	st.Factored = true
 	rep := search.Report{Value: -1}
 	best, bestMove := -1, game.NoMove
 	for i, pt := range p.parts {
