@@ -152,6 +152,9 @@ func TestVersionsCurrent(t *testing.T) {
 	if ok, _ := vs.Current(Record{Experiment: "e", Version: v}); ok {
 		t.Error("the same version without the scope is current")
 	}
+	if ok, err := vs.Current(Record{Experiment: "e", Version: v, Scope: []string{"gdlab/engine/gone"}}); ok || err != nil {
+		t.Errorf("a record of a package that is gone: current %v, %v", ok, err)
+	}
 }
 
 // TestClosureAgreesWithGoList: the closure of every engine package is the

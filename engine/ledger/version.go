@@ -244,8 +244,12 @@ func (v *Versions) Of(scope []string) (string, error) {
 }
 
 // Current reports whether rec ran the code at root now: whether its
-// version is the version its scope has now.
+// version is the version its scope has now. A scope naming a package that
+// no longer exists ran other code: not current.
 func (v *Versions) Current(rec Record) (bool, error) {
 	ver, err := v.Of(rec.Scope)
+	if errors.Is(err, fs.ErrNotExist) && len(rec.Scope) > 0 {
+		return false, nil
+	}
 	return ver == rec.Version, err
 }
