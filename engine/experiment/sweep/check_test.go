@@ -71,6 +71,7 @@ func TestCheckErrorsPositioned(t *testing.T) {
 		{"{\"name\": \"x\", \"seeds\": 1, \"games\": [\"ticTacToe\"],\n \"players\": [{\"kind\": \"random\"},\n  {\"kind\": \"mcts\"}]}", "spec.json:3:3: sweep: player 1"},
 		{"{\"name\": \"x\", \"seeds\": 1, \"games\": [\"ticTacToe\"], \"players\": [{\"kind\": \"mcts\", \"params\": {\"c\": 1, \"ms\": 1}}],\n \"axes\": [{\"param\": \"mcts.c\", \"values\": [1,\n 1]}]}", "spec.json:3:2: sweep: axis"},
 		{`{"name": "x", "games": ["ticTacToe"], "players": [{"kind": "random"}]}`, "spec.json: sweep: seeds"},
+		{"{\"name\": \"x\", \"seeds\": 1,\n \"games\": [\"ticTacToe\", \"noSuchGame\"],\n \"players\": [{\"kind\": \"random\"}]}", `spec.json:2:25: sweep: no curated game "noSuchGame"`},
 	})
 }
 

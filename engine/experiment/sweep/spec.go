@@ -19,8 +19,11 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+
+	"gdlab/datasets"
 )
 
 // Spec is a sweep: the players of every match, the axes whose product gives
@@ -218,6 +221,9 @@ func (s *Spec) Check() error {
 	if err := s.checkDuplicates(); err != nil {
 		return err
 	}
+	if err := s.checkGames(); err != nil {
+		return err
+	}
 	for i, a := range s.Axes {
 		if err := s.checkAxis(a); err != nil {
 			return inField(err, "axes", i)
@@ -232,6 +238,7 @@ func (s *Spec) checkDuplicates() error {
 	if i := firstRepeat(s.Games); i >= 0 {
 		return inField(fmt.Errorf("sweep: game %q is named twice", s.Games[i]), "games", i)
 	}
+
 	if i := firstRepeat(s.axisNames()); i >= 0 {
 		return inField(fmt.Errorf("sweep: axis %q is named twice", s.Axes[i].Param), "axes", i)
 	}
@@ -242,6 +249,18 @@ func (s *Spec) checkDuplicates() error {
 		}
 		if i := firstRepeat(vs); i >= 0 {
 			return inField(fmt.Errorf("sweep: axis %q has the value %s twice", a.Param, vs[i]), "axes", j, "values", i)
+		}
+	}
+	return nil
+}
+
+// checkGames refuses a game that package datasets does not have, before
+// any unit runs.
+func (s *Spec) checkGames() error {
+	curated := datasets.List()
+	for i, g := range s.Games {
+		if !slices.Contains(curated, g) {
+			return inField(fmt.Errorf("sweep: no curated game %q (datasets has %s)", g, strings.Join(curated, ", ")), "games", i)
 		}
 	}
 	return nil

@@ -167,7 +167,7 @@ func (s *Spec) Play(ctx context.Context, u Unit, ms *machines) (Result, error) {
 	}
 	seatings := (&match.Tournament{Entrants: make([]match.Entrant, len(s.Players))}).Seatings(len(m.Roles()))
 	if len(seatings) == 0 {
-		return Result{}, fmt.Errorf("sweep: %s has %d roles, which %d players cannot fill with a mixed seating", u.Game, len(m.Roles()), len(s.Players))
+		return Result{}, fmt.Errorf("sweep: unit %s: %s has %d roles, which %d players cannot fill with a mixed seating", u.Key(), u.Game, len(m.Roles()), len(s.Players))
 	}
 	seating, err := s.seating(u, seatings)
 	if err != nil {
