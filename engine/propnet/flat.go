@@ -30,11 +30,25 @@ type program struct {
 	pseudo       bool
 	pseudos      int32
 	setOff, sets []int32
-	legal        []int32   // per input proposition: its rest's lit
-	gate         []int32   // per input proposition: its group gate's lit
-	next         []int32   // per base proposition
-	terminal     int32     // terminal's lit
-	goals        [][]int32 // per role, per goal of Net.goals: its lit
+	// Lanes set up to 64 moves of a role at once, and an OR over most of
+	// a role's moves (breakthrough's "no move touches this cell") would
+	// cost a write for each. Such a pseudo-node's part for that role is
+	// computed from its complement instead: a lane plays exactly one move
+	// of each role, so the part is the lanes where the role moves less
+	// those whose move lies in the complement. For Lanes, input
+	// proposition i feeds the pseudo-nodes
+	// laneDirect[laneDirectOff[i]:laneDirectOff[i+1]] and lies in the
+	// complements of compParts[c] for c in
+	// laneComp[laneCompOff[i]:laneCompOff[i+1]].
+	laneDirectOff, laneDirect []int32
+	laneCompOff, laneComp     []int32
+	compParts                 []compPart
+
+	legal    []int32   // per input proposition: its rest's lit
+	gate     []int32   // per input proposition: its group gate's lit
+	next     []int32   // per base proposition
+	terminal int32     // terminal's lit
+	goals    [][]int32 // per role, per goal of Net.goals: its lit
 }
 
 // code is a list of gates in an order where every gate follows its inputs,
@@ -207,13 +221,67 @@ func (p *program) gatherMoves(v int32, and bool, ins, inputOf []int32, readers [
 	return append(rest, 2*ps)
 }
 
-// flattenReaders lays out the pseudo-nodes each input proposition feeds.
+// compPart is one role's part of a pseudo-node that Lanes computes from
+// its complement.
+type compPart struct{ ps, role int32 }
+
+// flattenReaders lays out the pseudo-nodes each input proposition feeds,
+// and the same for Lanes, with each role's part of a pseudo-node that
+// reads more than half the role's moves given by its complement.
 func (p *program) flattenReaders(readers [][]int32) {
 	p.setOff = make([]int32, len(readers)+1)
 	for i, rs := range readers {
 		p.sets = append(p.sets, rs...)
 		p.setOff[i+1] = int32(len(p.sets))
 	}
+	moves := make([][]int32, p.pseudos) // pseudo-node - konst - 1 -> its inputs, ascending
+	for i, rs := range readers {
+		for _, ps := range rs {
+			moves[ps-p.konst-1] = append(moves[ps-p.konst-1], int32(i))
+		}
+	}
+	direct := make([][]int32, len(readers))
+	comp := make([][]int32, len(readers))
+	n := p.net
+	for k, ins := range moves {
+		ps := p.konst + 1 + int32(k)
+		for r := range n.roles {
+			lo, hi := n.inputOff[r], n.inputOff[r+1]
+			var part []int32
+			for _, i := range ins {
+				if i >= lo && i < hi {
+					part = append(part, i)
+				}
+			}
+			if 2*len(part) <= int(hi-lo) {
+				for _, i := range part {
+					direct[i] = append(direct[i], ps)
+				}
+				continue
+			}
+			c := int32(len(p.compParts))
+			p.compParts = append(p.compParts, compPart{ps: ps, role: int32(r)})
+			for i, j := lo, 0; i < hi; i++ {
+				if j < len(part) && part[j] == i {
+					j++
+					continue
+				}
+				comp[i] = append(comp[i], c)
+			}
+		}
+	}
+	p.laneDirectOff, p.laneDirect = flatten(direct)
+	p.laneCompOff, p.laneComp = flatten(comp)
+}
+
+// flatten lays lists end to end: list i is out[off[i]:off[i+1]].
+func flatten(lists [][]int32) (off, out []int32) {
+	off = make([]int32, len(lists)+1)
+	for i, l := range lists {
+		out = append(out, l...)
+		off[i+1] = int32(len(out))
+	}
+	return off, out
 }
 
 // slots returns the length of a simulator's value array.

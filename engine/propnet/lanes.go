@@ -36,6 +36,8 @@ type Lanes struct {
 	scalar  bool       // choose with chooseScalar
 	cand    []int32    // scratch for choose: moves legal in some lane
 	candW   []uint64   // the lanes where cand's moves are legal
+	acc     []uint64   // per complemented part: the lanes whose move lies in its complement
+	roleW   []uint64   // per role: the lanes where it has a move set
 	count   [LaneCount]int32
 	choice  [LaneCount]int32
 }
@@ -45,7 +47,8 @@ func (f *Flat) NewLanes() *Lanes { return newLanes(f.p) }
 
 func newLanes(p *program) *Lanes {
 	l := &Lanes{p: p, net: p.net, val: make([]uint64, p.slots()),
-		state: make([]uint64, len(p.net.facts)), target: make([]uint64, len(p.net.facts)), set: make([][]int32, len(p.net.roles)), setW: make([][]uint64, len(p.net.roles))}
+		state: make([]uint64, len(p.net.facts)), target: make([]uint64, len(p.net.facts)), set: make([][]int32, len(p.net.roles)), setW: make([][]uint64, len(p.net.roles)),
+		acc: make([]uint64, len(p.compParts)), roleW: make([]uint64, len(p.net.roles))}
 	for v := 1; v < len(l.val); v += 2 {
 		l.val[v] = ^uint64(0)
 	}
@@ -104,24 +107,40 @@ func (l *Lanes) clearMoves() {
 	for r, ins := range l.set {
 		for _, i := range ins {
 			l.setNode(l.net.inputNode[i], 0)
-			for _, ps := range p.sets[p.setOff[i]:p.setOff[i+1]] {
+			for _, ps := range p.laneDirect[p.laneDirectOff[i]:p.laneDirectOff[i+1]] {
 				l.val[2*ps] = 0 // no gate reads a pseudo-node negated
 			}
 		}
 		l.set[r], l.setW[r] = ins[:0], l.setW[r][:0]
 	}
+	for _, pt := range p.compParts {
+		l.val[2*pt.ps] = 0
+	}
 }
 
 // setPseudos computes the pseudo-nodes from the moves set: each is the
-// OR over its input propositions of the lanes that play them.
+// OR over its input propositions of the lanes that play them, a
+// complemented part (see program) the lanes where its role moves less
+// those that play a move of its complement.
 func (l *Lanes) setPseudos() {
 	p := l.p
+	clear(l.acc)
 	for r, ins := range l.set {
+		moving := uint64(0)
 		for k, i := range ins {
-			for _, ps := range p.sets[p.setOff[i]:p.setOff[i+1]] {
-				l.val[2*ps] |= l.setW[r][k]
+			w := l.setW[r][k]
+			moving |= w
+			for _, ps := range p.laneDirect[p.laneDirectOff[i]:p.laneDirectOff[i+1]] {
+				l.val[2*ps] |= w
+			}
+			for _, c := range p.laneComp[p.laneCompOff[i]:p.laneCompOff[i+1]] {
+				l.acc[c] |= w
 			}
 		}
+		l.roleW[r] = moving
+	}
+	for c, pt := range p.compParts {
+		l.val[2*pt.ps] |= l.roleW[pt.role] &^ l.acc[c]
 	}
 }
 
