@@ -71,6 +71,9 @@ func Run(ctx context.Context, conn Connection, opt Options) error {
 	k := &Kernel{conn: conn, signer: signer, id: wire.NewID(), stop: stop}
 	logTo := k.captureStdio(opt.Log)
 	k.log = log.New(logTo, "gdlab kernel: ", log.LstdFlags)
+	if root, err := ledger.Root(); err == nil {
+		go ledger.PinSources(root) // before any cell can record a run
+	}
 	if k.session, err = session.New(session.Options{Stdout: os.Stdout, Stderr: os.Stderr, Symbols: opt.Symbols,
 		Imports: func(paths []string) { ledger.AddScope(paths...) }}); err != nil {
 		return err

@@ -45,6 +45,9 @@ func Record(run Run) (ledger.Record, error) {
 	if err != nil {
 		return ledger.Record{}, err
 	}
+	if err := ledger.CheckPinned(root); err != nil {
+		return ledger.Record{}, err
+	}
 	scope := ledger.Scope()
 	version, err := ledger.CodeVersionOf(root, scope)
 	if err != nil {
@@ -98,7 +101,7 @@ type Pool struct {
 	Experiment string
 	Game       string          // the results pooled: one game's, or every game's when ""
 	Version    string          // the code version of the runs pooled (several, comma-separated, when their scopes differ)
-	Current    bool            // Version is the code running now
+	Current    bool            // the runs pooled ran the code running now (each judged by its scope)
 	Runs       []ledger.Record // the runs pooled
 	Replicas   int             // runs left out as exact replicas of a pooled run
 	N          int             // results pooled

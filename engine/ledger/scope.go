@@ -1,9 +1,11 @@
 package ledger
 
 import (
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +13,10 @@ import (
 	"strings"
 	"sync"
 )
+
+// errNoPackage is the error of a scope that names a package the
+// repository does not have.
+var errNoPackage = errors.New("not in the repository")
 
 // modulePath is the import path of the repository's module; Root accepts
 // only a go.mod that declares it.
@@ -104,6 +110,9 @@ func packageDir(path string) string {
 func packageImports(root, path string) ([]string, error) {
 	dir := filepath.Join(root, filepath.FromSlash(packageDir(path)))
 	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("ledger: code version: package %s: %w", path, errNoPackage)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ledger: code version: package %s: %w", path, err)
 	}
@@ -127,4 +136,51 @@ func packageImports(root, path string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// pins holds, per repository root, the sources' version when the process
+// pinned them (a *pin).
+var pins sync.Map
+
+// pin is the whole engine's version at one root, computed once.
+type pin struct {
+	once    sync.Once
+	version string
+	err     error
+}
+
+// PinSources records the version of the whole engine at root as it is
+// now, for CheckPinned. The kernel pins its sources when it starts, since
+// its engine was compiled from them just before (scripts/notebooks.sh
+// builds it), so that a run cannot be recorded under the version of
+// sources edited while it ran. The version is computed at most once per
+// root; PinSources may run on its own goroutine while CheckPinned waits
+// for it.
+func PinSources(root string) {
+	v, _ := pins.LoadOrStore(root, &pin{})
+	p := v.(*pin)
+	p.once.Do(func() { p.version, p.err = CodeVersion(root) })
+}
+
+// CheckPinned returns an error when the sources at root were pinned and
+// their version has changed since: the code that runs is no longer the
+// code the tree holds, and no record should name the tree's version.
+func CheckPinned(root string) error {
+	v, ok := pins.Load(root)
+	if !ok {
+		return nil
+	}
+	p := v.(*pin)
+	p.once.Do(func() { p.version, p.err = CodeVersion(root) })
+	if p.err != nil {
+		return p.err
+	}
+	now, err := CodeVersion(root)
+	if err != nil {
+		return err
+	}
+	if now != p.version {
+		return fmt.Errorf("ledger: the sources at %s changed while this process ran (version %s when it started, %s now): rebuild and run again, so that the record names the code that ran", root, p.version, now)
+	}
+	return nil
 }

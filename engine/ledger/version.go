@@ -79,10 +79,15 @@ func versionOf(root string, in func(pkgDir string) bool) (string, error) {
 }
 
 // sourceFiles lists, in a fixed order, the files under root/dir that the
-// version covers, relative to root: the data, and the non-test Go files
-// and testdata files of the packages in accepts.
+// version covers, relative to root: the data (isData), and of each
+// package that in accepts (a directory, relative to root, holding Go
+// files that are not tests) its non-test Go files and every other file
+// it owns, those below it but not below another package: its testdata,
+// and what it embeds. Documentation (.md) and tests are left out, and so
+// are the results and the ledger, which runs write.
 func sourceFiles(root, dir string, in func(pkgDir string) bool) ([]string, error) {
-	var out []string
+	var all []string
+	pkgs := map[string]bool{}
 	err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -94,24 +99,50 @@ func sourceFiles(root, dir string, in func(pkgDir string) bool) ([]string, error
 			if rel == "datasets/results" || rel == "datasets/ledger" || strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
-		case isData(rel):
-			out = append(out, rel)
-		case strings.HasSuffix(rel, "_test.go"):
-		case strings.HasSuffix(rel, ".go") && in(pathpkg.Dir(rel)):
-			out = append(out, rel)
-		case strings.Contains(rel, "/testdata/") && in(rel[:strings.Index(rel, "/testdata/")]):
-			out = append(out, rel)
+		case strings.HasSuffix(rel, "_test.go"), strings.HasSuffix(rel, ".md"):
+		default:
+			all = append(all, rel)
+			if strings.HasSuffix(rel, ".go") && !inTestdata(rel) {
+				pkgs[pathpkg.Dir(rel)] = true
+			}
 		}
 		return nil
 	})
+	var out []string
+	for _, rel := range all {
+		if isData(rel) {
+			out = append(out, rel)
+		} else if owner, ok := ownerOf(rel, pkgs); !ok || in(owner) {
+			out = append(out, rel) // a file no package owns is kept
+		}
+	}
 	slices.Sort(out)
 	return out, err
 }
 
-// isData reports whether a file is data that every version covers: a
-// curated game's files, and the rules (.kif, .gdl) and positions (.json)
-// elsewhere under datasets/. Results and the ledger are outputs, never
-// data.
+// inTestdata reports whether a path lies in a testdata directory, where
+// Go files make no package.
+func inTestdata(rel string) bool {
+	return strings.HasPrefix(rel, "testdata/") || strings.Contains(rel, "/testdata/")
+}
+
+// ownerOf returns the package directory that owns a file: the nearest
+// directory above it that is a package.
+func ownerOf(rel string, pkgs map[string]bool) (string, bool) {
+	for d := pathpkg.Dir(rel); d != "." && d != "/"; d = pathpkg.Dir(d) {
+		if pkgs[d] {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// isData reports whether a file is data that every version covers,
+// whatever the scope: a curated game's files, and the rules (.kif, .gdl)
+// and positions (.json) elsewhere under datasets/. sourceFiles has left
+// out the ledger and the results tables before asking: the corpus tests
+// write the tables (and record their runs in the ledger, under the
+// version of the code that computed them); notebooks show them.
 func isData(rel string) bool {
 	if strings.HasPrefix(rel, "datasets/games/") {
 		return true
@@ -248,7 +279,7 @@ func (v *Versions) Of(scope []string) (string, error) {
 // no longer exists ran other code: not current.
 func (v *Versions) Current(rec Record) (bool, error) {
 	ver, err := v.Of(rec.Scope)
-	if errors.Is(err, fs.ErrNotExist) && len(rec.Scope) > 0 {
+	if errors.Is(err, errNoPackage) {
 		return false, nil
 	}
 	return ver == rec.Version, err

@@ -123,7 +123,7 @@ type Result struct {
 // is returned as an *Error, and the session stays usable after it.
 func (s *Session) Eval(ctx context.Context, src string) (Result, error) {
 	c := split(src, s.imported, s.frame)
-	if s.imports != nil && len(c.pkgs) > 0 {
+	if s.imports != nil && len(c.imports) > 0 {
 		s.imports(c.importPaths())
 	}
 	s.mu.Lock()

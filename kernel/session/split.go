@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -23,16 +24,16 @@ type cell struct {
 	last  lastExpr
 	names []string          // top-level names the cell declares, for completion
 	pkgs  map[string]string // imported package name -> import path
+	// imports lists every path the cell imports, blank (_) and dot
+	// imports too, which pkgs keys by a name they share.
+	imports []string
 }
 
-// importPaths lists the paths the cell imports, sorted.
+// importPaths lists the paths the cell imports, sorted, each once.
 func (c cell) importPaths() []string {
-	var out []string
-	for _, p := range c.pkgs {
-		out = append(out, p)
-	}
+	out := append([]string(nil), c.imports...)
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
 }
 
 // lastExpr describes the cell's final statement when it is an expression,
@@ -298,6 +299,7 @@ func record(d ast.Node, c *cell) {
 			case *ast.ImportSpec:
 				name, path := importName(s)
 				c.pkgs[name] = path
+				c.imports = append(c.imports, path)
 			}
 		}
 	case *ast.DeclStmt:

@@ -16,6 +16,7 @@ func init() {
 	Symbols["gdlab/engine/ledger/ledger"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"AddScope":      reflect.ValueOf(ledger.AddScope),
+		"CheckPinned":   reflect.ValueOf(ledger.CheckPinned),
 		"Closure":       reflect.ValueOf(ledger.Closure),
 		"CodeVersion":   reflect.ValueOf(ledger.CodeVersion),
 		"CodeVersionOf": reflect.ValueOf(ledger.CodeVersionOf),
@@ -24,10 +25,12 @@ func init() {
 		"Loss":          reflect.ValueOf(constant.MakeFromLiteral("\"loss\"", token.STRING, 0)),
 		"NewVersions":   reflect.ValueOf(ledger.NewVersions),
 		"Open":          reflect.ValueOf(ledger.Open),
+		"PinSources":    reflect.ValueOf(ledger.PinSources),
 		"ReplicaKey":    reflect.ValueOf(ledger.ReplicaKey),
 		"Root":          reflect.ValueOf(ledger.Root),
 		"Scope":         reflect.ValueOf(ledger.Scope),
 		"Select":        reflect.ValueOf(ledger.Select),
+		"SetScope":      reflect.ValueOf(ledger.SetScope),
 		"Win":           reflect.ValueOf(constant.MakeFromLiteral("\"win\"", token.STRING, 0)),
 
 		// type definitions

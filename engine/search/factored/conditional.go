@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"gdlab/engine/analysis"
 	"gdlab/engine/analysis/factor"
 	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
@@ -28,28 +27,6 @@ type conditional struct {
 	setup   search.Setup
 	base    *factor.Analysis // the game's own factoring, nil when unfactored
 	baseWhy string
-}
-
-// startConditional finds the game's latches under the start clock, for
-// Play to read the facts they keep. Pairs of latches are not sought: the
-// factoring is given single facts.
-func (p *Player) startConditional(ctx context.Context, setup search.Setup) error {
-	ctx, cancel := setup.Budget.Context(ctx)
-	defer cancel()
-	net, err := analysis.Network(ctx, setup.Machine)
-	if err != nil {
-		return err
-	}
-	lat, err := latch.Analyze(ctx, net, latch.Options{MaxPairLatches: -1})
-	if err != nil {
-		return err
-	}
-	opt := p.opt.Factor
-	p.cond = &conditional{lat: lat, setup: setup,
-		analyse: func(ctx context.Context, given []factor.Fact) (*factor.Analysis, error) {
-			return factor.AnalyzeGiven(ctx, net, given, opt)
-		}}
-	return nil
 }
 
 // refactor analyses the game given the facts that the latches of s keep
@@ -89,7 +66,13 @@ func (p *Player) refactor(ctx context.Context, s game.State, b search.Budget, st
 	setup := p.cond.setup
 	setup.Budget = search.Budget{Deadline: endOf(b, start)}
 	if err := p.startParts(ctx, setup); err != nil {
-		return false, took, err
+		// The game's own factoring still holds: play on with it.
+		if rerr := p.restore(ctx, b, start); rerr != nil {
+			return false, took, rerr
+		}
+		p.cond.tried = given
+		p.why += "; conditional factoring failed: " + err.Error()
+		return false, took, ctx.Err()
 	}
 	p.cond.given = given
 	p.why = fmt.Sprintf("%s (conditional: given %d latched facts)", p.why, len(given))

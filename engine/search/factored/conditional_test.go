@@ -91,3 +91,29 @@ func next(t *testing.T, m game.Machine, s game.State, move string) game.State {
 	}
 	return out
 }
+
+// TestConditionalRestoresAFactoredGame: on latchedtriple, which has two
+// factors from the start and three once p has left 0, the player goes
+// from two searches to three and back to two when it is asked to play the
+// initial state again.
+func TestConditionalRestoresAFactoredGame(t *testing.T) {
+	ctx := context.Background()
+	net := propnettest.Load(t, "testdata/latchedtriple.kif")
+	p := New(Options{MCTS: mcts.Options{Iterations: 300}, Conditional: true})
+	start(t, p, net, 0, 1)
+	if !p.Factored() || len(p.parts) != 2 {
+		t.Fatalf("at the start: %s", p.Prepared())
+	}
+	for _, c := range []struct {
+		s     game.State
+		parts int
+		given bool
+	}{{next(t, net, net.Initial(), "incp"), 3, true}, {net.Initial(), 2, false}} {
+		if _, _, err := p.Play(ctx, c.s, search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		if st := p.LastStats(); len(p.parts) != c.parts || (st.Given > 0) != c.given || !st.Factored {
+			t.Errorf("%d searches, stats %+v; want %d, given %v (%s)", len(p.parts), st, c.parts, c.given, p.Prepared())
+		}
+	}
+}

@@ -55,6 +55,7 @@ import (
 
 	"gdlab/engine/analysis"
 	"gdlab/engine/analysis/factor"
+	"gdlab/engine/analysis/latch"
 	"gdlab/engine/game"
 	"gdlab/engine/heuristic"
 	"gdlab/engine/search"
@@ -204,50 +205,66 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		return fmt.Errorf("factored: role %d out of range", setup.Role)
 	}
 	p.m, p.role, p.an, p.plain, p.whole, p.parts, p.last, p.cond = setup.Machine, setup.Role, nil, nil, nil, nil, Stats{}, nil
-	var condErr error
-	if p.opt.Conditional && !p.opt.Unfactored {
-		if condErr = p.startConditional(ctx, setup); condErr != nil && ctx.Err() != nil {
-			return condErr
-		}
-	}
-	defer func() {
-		if condErr != nil {
-			p.why += "; no conditional factoring: " + condErr.Error()
-		}
-		if p.cond != nil {
-			p.cond.base, p.cond.baseWhy = p.an, p.why
-		}
-	}()
-	if !p.opt.Unfactored {
-		an, err := p.analyse(ctx, setup)
-		switch {
-		case err != nil:
-			p.why = "unfactored: " + err.Error()
-		case !an.Factored():
-			p.why = "unfactored: the game does not factor"
-		default:
-			p.an = an
-			return p.startParts(ctx, setup)
-		}
-	} else {
+	if p.opt.Unfactored {
 		p.why = "unfactored: switched off"
+		p.plain = p.newSearcher(1)
+		return p.plain.Start(ctx, setup)
 	}
-	p.plain = p.newSearcher(1)
-	return p.plain.Start(ctx, setup)
+	an, condWhy, err := p.prepare(ctx, setup)
+	switch {
+	case err != nil:
+		p.why = "unfactored: " + err.Error()
+	case !an.Factored():
+		p.why = "unfactored: the game does not factor"
+	default:
+		p.an = an
+		err = p.startParts(ctx, setup)
+	}
+	if p.an == nil && err == nil {
+		p.plain = p.newSearcher(1)
+		err = p.plain.Start(ctx, setup)
+	}
+	p.why += condWhy
+	if p.cond != nil {
+		p.cond.base, p.cond.baseWhy = p.an, p.why
+	}
+	return err
 }
 
-// analyse returns the given analysis or computes one under the start clock.
-func (p *Player) analyse(ctx context.Context, setup search.Setup) (*factor.Analysis, error) {
-	if p.opt.Analysis != nil {
-		return p.opt.Analysis, nil
-	}
+// prepare returns the game's factoring (Options.Analysis, or computed
+// under the start clock) and, with Options.Conditional, finds the game's
+// latches with what the clock leaves, for Play to read the facts they
+// keep; the two analyses share one network. When the latches cannot be
+// found, the match is played without conditional factoring, and condWhy
+// says why.
+func (p *Player) prepare(ctx context.Context, setup search.Setup) (an *factor.Analysis, condWhy string, err error) {
 	ctx, cancel := setup.Budget.Context(ctx)
 	defer cancel()
-	net, err := analysis.Network(ctx, setup.Machine)
-	if err != nil {
-		return nil, err
+	an = p.opt.Analysis
+	if an != nil && !p.opt.Conditional {
+		return an, "", nil
 	}
-	return factor.Analyze(ctx, net, p.opt.Factor)
+	net, err := analysis.Network(ctx, setup.Machine)
+	switch {
+	case err != nil && an != nil:
+		return an, "; no conditional factoring: " + err.Error(), nil
+	case err == nil && an == nil:
+		an, err = factor.Analyze(ctx, net, p.opt.Factor)
+	}
+	if err != nil || !p.opt.Conditional {
+		return an, "", err
+	}
+	// Pairs of latches are not sought: the factoring is given single facts.
+	lat, err := latch.Analyze(ctx, net, latch.Options{MaxPairLatches: -1})
+	if err != nil {
+		return an, "; no conditional factoring: " + err.Error(), nil
+	}
+	opt := p.opt.Factor
+	p.cond = &conditional{lat: lat, setup: setup,
+		analyse: func(ctx context.Context, given []factor.Fact) (*factor.Analysis, error) {
+			return factor.AnalyzeGiven(ctx, net, given, opt)
+		}}
+	return an, "", nil
 }
 
 // startParts starts a search for every relevant factor the role moves in,
