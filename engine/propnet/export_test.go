@@ -38,3 +38,6 @@ func (f *Flat) NewLanesScalar() *Lanes {
 	l.scalar = true
 	return l
 }
+
+// Transpose8 is transpose8, for the test of its orientation.
+var Transpose8 = transpose8

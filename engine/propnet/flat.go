@@ -44,11 +44,12 @@ type program struct {
 	laneCompOff, laneComp     []int32
 	compParts                 []compPart
 
-	legal    []int32   // per input proposition: its rest's lit
-	gate     []int32   // per input proposition: its group gate's lit
-	next     []int32   // per base proposition
-	terminal int32     // terminal's lit
-	goals    [][]int32 // per role, per goal of Net.goals: its lit
+	legal    []int32     // per input proposition: its rest's lit
+	gate     []int32     // per input proposition: its group gate's lit
+	runs     [][]gateRun // per role: its input propositions, in runs that share a gate
+	next     []int32     // per base proposition
+	terminal int32       // terminal's lit
+	goals    [][]int32   // per role, per goal of Net.goals: its lit
 }
 
 // code is a list of gates in an order where every gate follows its inputs,
@@ -221,6 +222,11 @@ func (p *program) gatherMoves(v int32, and bool, ins, inputOf []int32, readers [
 	return append(rest, 2*ps)
 }
 
+// gateRun is the input propositions lo..hi-1, whose legality shares the
+// gate lit gate: where the gate is false, none of them is legal, and a
+// move draw skips them all (a role's moves when it is not its turn).
+type gateRun struct{ lo, hi, gate int32 }
+
 // compPart is one role's part of a pseudo-node that Lanes computes from
 // its complement.
 type compPart struct{ ps, role int32 }
@@ -327,6 +333,17 @@ func (p *program) outputs() {
 	for i, l := range n.legal {
 		p.legal[i] = p.lit(l)
 		p.gate[i] = p.lit(n.groupGate[n.moveGroup[i]])
+	}
+	p.runs = make([][]gateRun, len(n.roles))
+	for r := range n.roles {
+		for i := n.inputOff[r]; i < n.inputOff[r+1]; i++ {
+			k := len(p.runs[r]) - 1
+			if k >= 0 && p.runs[r][k].gate == p.gate[i] && p.runs[r][k].hi == i {
+				p.runs[r][k].hi++
+				continue
+			}
+			p.runs[r] = append(p.runs[r], gateRun{lo: i, hi: i + 1, gate: p.gate[i]})
+		}
 	}
 	p.next = make([]int32, len(n.next))
 	for b, l := range n.next {

@@ -214,10 +214,15 @@ func (s *FlatSim) legalOf(role int) []int32 {
 		p, n := s.p, s.net
 		for r := range s.legal {
 			l := s.legal[r][:0]
-			lo, hi := n.inputOff[r], n.inputOff[r+1]
-			for i := lo; i < hi; i++ {
-				if s.val[p.legal[i]]&s.val[p.gate[i]] != 0 {
-					l = append(l, i-lo)
+			lo := n.inputOff[r]
+			for _, run := range p.runs[r] {
+				if s.val[run.gate] == 0 {
+					continue
+				}
+				for i := run.lo; i < run.hi; i++ {
+					if s.val[p.legal[i]] != 0 {
+						l = append(l, i-lo)
+					}
 				}
 			}
 			s.legal[r] = l

@@ -38,6 +38,7 @@ type Lanes struct {
 	candW   []uint64   // the lanes where cand's moves are legal
 	acc     []uint64   // per complemented part: the lanes whose move lies in its complement
 	roleW   []uint64   // per role: the lanes where it has a move set
+	phase   []bool     // per gate run of every role, in order: its gate in the initial state
 	count   [LaneCount]int32
 	choice  [LaneCount]int32
 }
@@ -53,6 +54,11 @@ func newLanes(p *program) *Lanes {
 		l.val[v] = ^uint64(0)
 	}
 	l.Reset()
+	for _, runs := range p.runs {
+		for _, run := range runs {
+			l.phase = append(l.phase, l.val[run.gate]&1 != 0)
+		}
+	}
 	return l
 }
 
@@ -242,17 +248,22 @@ func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
 // some lane, a second walks that list to find the drawn ones.
 func (l *Lanes) chooseScalar(role int, active uint64, rng *rand.Rand) error {
 	p, n := l.p, l.net
-	lo, hi := n.inputOff[role], n.inputOff[role+1]
 	l.count = [LaneCount]int32{}
 	l.cand, l.candW = l.cand[:0], l.candW[:0]
-	for i := lo; i < hi; i++ {
-		w := l.val[p.legal[i]] & l.val[p.gate[i]] & active
-		if w == 0 {
+	for _, run := range p.runs[role] {
+		gw := l.val[run.gate] & active
+		if gw == 0 {
 			continue
 		}
-		l.cand, l.candW = append(l.cand, i), append(l.candW, w)
-		for ; w != 0; w &= w - 1 {
-			l.count[bits.TrailingZeros64(w)]++
+		for i := run.lo; i < run.hi; i++ {
+			w := l.val[p.legal[i]] & gw
+			if w == 0 {
+				continue
+			}
+			l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+			for ; w != 0; w &= w - 1 {
+				l.count[bits.TrailingZeros64(w)]++
+			}
 		}
 	}
 	for w := active; w != 0; w &= w - 1 {
@@ -362,6 +373,33 @@ func (l *Lanes) State(lane int) (game.State, error) {
 // idles until then.
 const refillAt = 16
 
+// maxPhaseWait bounds the steps Stream waits, with refillAt lanes ended,
+// for the others to be in phase with the initial state (see inPhase).
+const maxPhaseWait = 4
+
+// inPhase reports whether the lanes of active agree with the initial state
+// on every gate that enables a run of moves (whose turn it is, in a game
+// that takes turns). Restarted there, lanes stay in step with the others,
+// so that each step has one role with moves to draw from in every lane
+// and the others' runs are skipped; out of step, every role would draw in
+// some lanes.
+func (l *Lanes) inPhase(active uint64) bool {
+	k := 0
+	for _, runs := range l.p.runs {
+		for _, run := range runs {
+			want := uint64(0)
+			if l.phase[k] {
+				want = active
+			}
+			if l.val[run.gate]&active != want {
+				return false
+			}
+			k++
+		}
+	}
+	return true
+}
+
 // Stream plays uniformly random playouts from the initial state on every
 // lane until n of them have ended in a terminal state, restarting each
 // lane from the initial state once its playout has ended, so that no lane
@@ -374,12 +412,14 @@ const refillAt = 16
 func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(goals []int)) (playouts, steps int, err error) {
 	l.Reset()
 	var laneSteps [LaneCount]int
+	waited := 0 // steps the refill has waited for the lanes to come in phase
 	goals := make([]int, 0, len(l.net.roles))
 	for playouts < n {
 		if err := ctx.Err(); err != nil {
 			return playouts, steps, err
 		}
-		if bits.OnesCount64(l.done) >= refillAt {
+		if bits.OnesCount64(l.done) >= refillAt && (l.inPhase(^l.done) || waited >= maxPhaseWait) {
+			waited = 0
 			for w := l.done; w != 0 && playouts < n; w &= w - 1 {
 				k := bits.TrailingZeros64(w)
 				if record != nil {
@@ -391,6 +431,9 @@ func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(g
 			}
 			l.place(l.net.initial, l.done)
 			continue
+		}
+		if bits.OnesCount64(l.done) >= refillAt {
+			waited++
 		}
 		active := ^l.done
 		for r := range l.set {
@@ -425,32 +468,55 @@ const maxPlanes = 8
 // takes for the same draws.
 func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
 	p, n := l.p, l.net
-	lo, hi := n.inputOff[role], n.inputOff[role+1]
-	planes := bits.Len32(uint32(hi - lo))
+	planes := bits.Len32(uint32(n.inputOff[role+1] - n.inputOff[role]))
 	var cnt, rem [maxPlanes]uint64
 	l.cand, l.candW = l.cand[:0], l.candW[:0]
-	for i := lo; i < hi; i++ {
-		w := l.val[p.legal[i]] & l.val[p.gate[i]] & active
-		if w == 0 {
+	for _, run := range p.runs[role] {
+		gw := l.val[run.gate] & active
+		if gw == 0 {
 			continue
 		}
-		l.cand, l.candW = append(l.cand, i), append(l.candW, w)
-		for j, carry := 0, w; carry != 0; j++ {
-			cnt[j], carry = cnt[j]^carry, cnt[j]&carry
+		for i := run.lo; i < run.hi; i++ {
+			w := l.val[p.legal[i]] & gw
+			if w == 0 {
+				continue
+			}
+			l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+			for j, carry := 0, w; carry != 0; j++ {
+				cnt[j], carry = cnt[j]^carry, cnt[j]&carry
+			}
 		}
 	}
-	for w := active; w != 0; w &= w - 1 {
-		k := uint(bits.TrailingZeros64(w))
-		c := 0
-		for j := range planes {
-			c |= int(cnt[j]>>k&1) << j
+	for planes > 0 && cnt[planes-1] == 0 {
+		planes-- // no lane has that many legal moves
+	}
+	// Eight lanes at a time, the planes' bytes are transposed into the
+	// lanes' counts (one byte each), drawn from in lane order, and the
+	// draws transposed back into planes.
+	for b := 0; b < LaneCount; b += 8 {
+		act := uint8(active >> b)
+		if act == 0 {
+			continue
 		}
-		if c == 0 {
-			return ErrNoLegalMove
-		}
-		r := uint64(pick(rng, c))
+		var x uint64
 		for j := range planes {
-			rem[j] |= (r >> j & 1) << k
+			x |= (cnt[j] >> b & 0xff) << (8 * j)
+		}
+		x = transpose8(x)
+		var y uint64
+		for i := 0; i < 8; i++ {
+			if act>>i&1 == 0 {
+				continue
+			}
+			c := int(x >> (8 * i) & 0xff)
+			if c == 0 {
+				return ErrNoLegalMove
+			}
+			y |= uint64(pick(rng, c)) << (8 * i)
+		}
+		y = transpose8(y)
+		for j := range planes {
+			rem[j] |= (y >> (8 * j) & 0xff) << b
 		}
 	}
 	pending := active
@@ -476,4 +542,16 @@ func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
 		}
 	}
 	return nil
+}
+
+// transpose8 transposes the 8x8 bit matrix whose row i is byte i of x
+// (entry (i, j) is bit 8i+j) in three rounds of swaps of 1x1, 2x2 and 4x4
+// blocks.
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	return x ^ t ^ t<<28
 }

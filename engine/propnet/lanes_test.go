@@ -180,3 +180,19 @@ func laneState(t *testing.T, l *propnet.Lanes, lane int) game.State {
 	}
 	return s
 }
+
+// TestTranspose8: entry (i, j), bit 8i+j, moves to bit 8j+i, for every
+// entry alone and for a dense matrix.
+func TestTranspose8(t *testing.T) {
+	for i := range 8 {
+		for j := range 8 {
+			if got, want := propnet.Transpose8(1<<(8*i+j)), uint64(1)<<(8*j+i); got != want {
+				t.Fatalf("entry (%d, %d): %#x, want %#x", i, j, got, want)
+			}
+		}
+	}
+	x := uint64(0x0123456789abcdef)
+	if propnet.Transpose8(propnet.Transpose8(x)) != x {
+		t.Error("transposing twice changes the matrix")
+	}
+}
