@@ -32,10 +32,26 @@ func (f *Flat) NewLanesDense() (*Lanes, error) {
 }
 
 // NewLanesScalar returns lanes that count legal moves with a counter per
-// lane (chooseScalar).
+// lane (drawScalar).
 func (f *Flat) NewLanesScalar() *Lanes {
 	l := newLanes(f.p)
-	l.scalar = true
+	l.draw = drawScalar
+	return l
+}
+
+// NewLanesRejection returns lanes that always draw by rejection
+// (drawByRejection).
+func (f *Flat) NewLanesRejection() *Lanes {
+	l := newLanes(f.p)
+	l.draw = drawRejection
+	return l
+}
+
+// NewLanesSliced returns lanes that count legal moves in bit-sliced
+// counters (drawSliced).
+func (f *Flat) NewLanesSliced() *Lanes {
+	l := newLanes(f.p)
+	l.draw = drawSliced
 	return l
 }
 

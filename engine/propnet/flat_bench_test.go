@@ -28,7 +28,9 @@ const blockSize = propnet.LaneCount
 // straight-line ones: one playout on the generic kernel (flat-generic) and
 // on the specialised kernels (flat), 64 lanes a word without pseudo-nodes
 // (lanes-dense), with them and a counter per lane (lanes-scalar), with
-// bit-sliced counters (lanes), and streaming (stream); and on
+// bit-sliced counters (lanes-sliced), by rejection (lanes-rejection),
+// with the default draw that picks one of those at each step (lanes), and
+// streaming (stream); and on
 // connectFour and
 // breakthrough with the hand-written bitboard simulator. Each iteration
 // (a round) gives every variant in turn blockCPU of its thread's CPU time
@@ -136,6 +138,8 @@ func variants(net *propnet.Net, key string) ([]variant, error) {
 		{"flat", simBlock(f.NewFlatSim())},
 		{"lanes-dense", lanesBlock(dense)},
 		{"lanes-scalar", lanesBlock(f.NewLanesScalar())},
+		{"lanes-sliced", lanesBlock(f.NewLanesSliced())},
+		{"lanes-rejection", lanesBlock(f.NewLanesRejection())},
 		{"lanes", lanesBlock(f.NewLanes())},
 		{"stream", streamBlock(f.NewLanes())},
 	}

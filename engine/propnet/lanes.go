@@ -33,9 +33,10 @@ type Lanes struct {
 	goalsOK bool       // the goal gates are up to date
 	set     [][]int32  // per role: the input propositions set
 	setW    [][]uint64 // per role, per entry of set: the lanes that play it
-	scalar  bool       // choose with chooseScalar
+	draw    drawKind   // how choose draws the lanes' moves
 	cand    []int32    // scratch for choose: moves legal in some lane
 	candW   []uint64   // the lanes where cand's moves are legal
+	hit     []uint64   // scratch for drawByRejection: the lanes that drew cand's moves
 	acc     []uint64   // per complemented part: the lanes whose move lies in its complement
 	roleW   []uint64   // per role: the lanes where it has a move set
 	phase   []bool     // per gate run of every role, in order: its gate in the initial state
@@ -233,49 +234,166 @@ func (l *Lanes) playouts(rng *rand.Rand, maxSteps int, mask uint64) (int, error)
 	return total, nil
 }
 
-// choose draws role's move in every active lane and sets it on the
-// inputs, by chooseSliced unless the role has too many moves for its
-// counters (or scalar is set, to measure the two).
+// drawKind selects how Lanes draw moves; the benchmarks compare them.
+type drawKind uint8
+
+const (
+	drawMixed     drawKind = iota // the default: see choose
+	drawRejection                 // drawByRejection at every step
+	drawSliced                    // drawSliced where the role has few enough moves
+	drawScalar                    // drawScalar
+)
+
+// rejectionTries is the expected draws a lane may need (moves legal in
+// some lane over the moves legal in it, on average over the lanes) above
+// which the default draw counts the lanes' moves instead of drawing by
+// rejection.
+const rejectionTries = 8
+
+// choose draws role's move in every active lane, uniformly among the moves
+// legal there, and sets it on the inputs. It lists the moves legal in some
+// lane, then draws by rejection (drawByRejection) when a lane needs few
+// draws on average, as where the lanes' moves are alike, and otherwise by
+// counting each lane's moves (drawSliced, or drawScalar for a role with
+// 2^maxPlanes moves or more); lanes made for a benchmark draw one way
+// only.
 func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
-	if n := l.net.inputOff[role+1] - l.net.inputOff[role]; !l.scalar && n < 1<<maxPlanes {
-		return l.chooseSliced(role, active, rng)
+	if some := l.gather(role, active); active&^some != 0 {
+		return ErrNoLegalMove
 	}
-	return l.chooseScalar(role, active, rng)
+	small := l.net.inputOff[role+1]-l.net.inputOff[role] < 1<<maxPlanes
+	switch l.draw {
+	case drawRejection:
+		l.drawByRejection(role, active, rng)
+	case drawSliced:
+		if small {
+			l.drawSliced(role, active, rng)
+		} else {
+			l.drawScalar(role, active, rng)
+		}
+	case drawScalar:
+		l.drawScalar(role, active, rng)
+	default:
+		pairs := 0
+		for _, w := range l.candW {
+			pairs += bits.OnesCount64(w)
+		}
+		switch {
+		case len(l.cand)*bits.OnesCount64(active) <= rejectionTries*pairs:
+			l.drawByRejection(role, active, rng)
+		case small:
+			l.drawSliced(role, active, rng)
+		default:
+			l.drawScalar(role, active, rng)
+		}
+	}
+	return nil
 }
 
-// chooseScalar draws as chooseSliced does, with a counter per lane: a
-// first pass counts each lane's legal moves and lists the moves legal in
-// some lane, a second walks that list to find the drawn ones.
-func (l *Lanes) chooseScalar(role int, active uint64, rng *rand.Rand) error {
-	p, n := l.p, l.net
-	l.count = [LaneCount]int32{}
+// gather lists in cand the role's moves legal in some active lane, in move
+// order, with in candW the lanes where each is legal, and returns the
+// lanes where some move is legal. Runs of moves whose gate is false in
+// every lane are skipped whole.
+func (l *Lanes) gather(role int, active uint64) uint64 {
+	p := l.p
 	l.cand, l.candW = l.cand[:0], l.candW[:0]
+	some := uint64(0)
 	for _, run := range p.runs[role] {
 		gw := l.val[run.gate] & active
 		if gw == 0 {
 			continue
 		}
 		for i := run.lo; i < run.hi; i++ {
-			w := l.val[p.legal[i]] & gw
-			if w == 0 {
-				continue
+			if w := l.val[p.legal[i]] & gw; w != 0 {
+				l.cand, l.candW = append(l.cand, i), append(l.candW, w)
+				some |= w
 			}
-			l.cand, l.candW = append(l.cand, i), append(l.candW, w)
-			for ; w != 0; w &= w - 1 {
-				l.count[bits.TrailingZeros64(w)]++
+		}
+	}
+	return some
+}
+
+// setMove sets input proposition i on the lanes of w, as role's move.
+func (l *Lanes) setMove(role int, i int32, w uint64) {
+	l.setNode(l.net.inputNode[i], w)
+	l.set[role] = append(l.set[role], i)
+	l.setW[role] = append(l.setW[role], w)
+}
+
+// maxTries bounds drawByRejection's draws for one lane before it counts
+// the lane's legal moves and draws among them.
+const maxTries = 32
+
+// drawByRejection draws, in each active lane, one of the gathered moves
+// legal there, uniformly: each lane draws from the whole list until it
+// draws a move legal in it. A lane whose maxTries draws all miss counts
+// its legal moves and draws among them, which keeps the draw uniform:
+// every try picks each legal move with the same chance, and so does the
+// fallback.
+func (l *Lanes) drawByRejection(role int, active uint64, rng *rand.Rand) {
+	c := len(l.cand)
+	if cap(l.hit) < c {
+		l.hit = make([]uint64, c)
+	}
+	hit := l.hit[:c]
+	clear(hit)
+	if c == 1 {
+		hit[0] = active
+	} else {
+		for w := active; w != 0; w &= w - 1 {
+			k := uint(bits.TrailingZeros64(w))
+			hit[l.drawLane(k, rng)] |= 1 << k
+		}
+	}
+	for j, h := range hit {
+		if h != 0 {
+			l.setMove(role, l.cand[j], h)
+		}
+	}
+}
+
+// drawLane returns the index in cand of the move lane k draws: see
+// drawByRejection.
+func (l *Lanes) drawLane(k uint, rng *rand.Rand) int {
+	bit := uint64(1) << k
+	for range maxTries {
+		if j := int(rng.Uint32N(uint32(len(l.cand)))); l.candW[j]&bit != 0 {
+			return j
+		}
+	}
+	legal := 0
+	for _, w := range l.candW {
+		legal += int(w >> k & 1)
+	}
+	r := rng.IntN(legal)
+	for j, w := range l.candW {
+		if w&bit != 0 {
+			if r == 0 {
+				return j
 			}
+			r--
+		}
+	}
+	panic("propnet: drawLane lost its count")
+}
+
+// drawScalar draws as drawSliced does, with a counter per lane: it counts
+// each lane's gathered moves, draws, and walks the list to find the drawn
+// ones.
+func (l *Lanes) drawScalar(role int, active uint64, rng *rand.Rand) {
+	l.count = [LaneCount]int32{}
+	for _, w := range l.candW {
+		for ; w != 0; w &= w - 1 {
+			l.count[bits.TrailingZeros64(w)]++
 		}
 	}
 	for w := active; w != 0; w &= w - 1 {
 		k := bits.TrailingZeros64(w)
-		if l.count[k] == 0 {
-			return ErrNoLegalMove
-		}
 		l.choice[k] = int32(pick(rng, int(l.count[k])))
 	}
 	pending := active
 	for c := 0; c < len(l.cand) && pending != 0; c++ {
-		i, hit := l.cand[c], uint64(0)
+		hit := uint64(0)
 		for w := l.candW[c] & pending; w != 0; w &= w - 1 {
 			k := bits.TrailingZeros64(w)
 			if l.choice[k] == 0 {
@@ -285,12 +403,9 @@ func (l *Lanes) chooseScalar(role int, active uint64, rng *rand.Rand) error {
 		}
 		if hit != 0 {
 			pending &^= hit
-			l.setNode(n.inputNode[i], hit)
-			l.set[role] = append(l.set[role], i)
-			l.setW[role] = append(l.setW[role], hit)
+			l.setMove(role, l.cand[c], hit)
 		}
 	}
-	return nil
 }
 
 // advance moves the active lanes to their next states, clears the moves
@@ -451,42 +566,29 @@ func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(g
 	return playouts, steps, nil
 }
 
-// maxPlanes bounds the bits of chooseSliced's counters: roles with
-// 2^maxPlanes moves or more are drawn by chooseScalar. Every move legal in
-// some lane costs chooseSliced a test of all the planes, so many planes
+// maxPlanes bounds the bits of drawSliced's counters: roles with
+// 2^maxPlanes moves or more are drawn by drawScalar. Every move legal in
+// some lane costs drawSliced a test of all the planes, so many planes
 // lose: on speedChess (3,832 moves a role, 12 planes) slicing measured
 // 0.91x the scalar draw, on the games with at most 8 planes 1.0-1.1x.
 const maxPlanes = 8
 
-// chooseSliced draws role's move in every active lane and sets it on the
-// inputs. Each lane's count of legal moves is kept bit-sliced, bit j of
-// every lane's count in one word, so that adding a move's lanes costs a
-// few word operations however many lanes it is legal in. Lane k then
-// draws r_k = rng.IntN(count_k) (no draw for one move) and takes the
-// move where its remaining count, also bit-sliced, reaches 0, walking the
-// moves legal in some lane in move order: the same moves chooseScalar
-// takes for the same draws.
-func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
-	p, n := l.p, l.net
-	planes := bits.Len32(uint32(n.inputOff[role+1] - n.inputOff[role]))
+// drawSliced draws role's move in every active lane among the gathered
+// moves and sets it on the inputs. Each lane's count of legal moves is
+// kept bit-sliced, bit j of every lane's count in one word, so that adding
+// a move's lanes costs a few word operations however many lanes it is
+// legal in. Lane k then draws r_k = rng.IntN(count_k) (no draw for one
+// move) and takes the move where its remaining count, also bit-sliced,
+// reaches 0, walking the gathered moves in move order: the same moves
+// drawScalar takes for the same draws.
+func (l *Lanes) drawSliced(role int, active uint64, rng *rand.Rand) {
 	var cnt, rem [maxPlanes]uint64
-	l.cand, l.candW = l.cand[:0], l.candW[:0]
-	for _, run := range p.runs[role] {
-		gw := l.val[run.gate] & active
-		if gw == 0 {
-			continue
-		}
-		for i := run.lo; i < run.hi; i++ {
-			w := l.val[p.legal[i]] & gw
-			if w == 0 {
-				continue
-			}
-			l.cand, l.candW = append(l.cand, i), append(l.candW, w)
-			for j, carry := 0, w; carry != 0; j++ {
-				cnt[j], carry = cnt[j]^carry, cnt[j]&carry
-			}
+	for _, w := range l.candW {
+		for j, carry := 0, w; carry != 0; j++ {
+			cnt[j], carry = cnt[j]^carry, cnt[j]&carry
 		}
 	}
+	planes := maxPlanes
 	for planes > 0 && cnt[planes-1] == 0 {
 		planes-- // no lane has that many legal moves
 	}
@@ -505,14 +607,9 @@ func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
 		x = transpose8(x)
 		var y uint64
 		for i := 0; i < 8; i++ {
-			if act>>i&1 == 0 {
-				continue
+			if act>>i&1 != 0 {
+				y |= uint64(pick(rng, int(x>>(8*i)&0xff))) << (8 * i)
 			}
-			c := int(x >> (8 * i) & 0xff)
-			if c == 0 {
-				return ErrNoLegalMove
-			}
-			y |= uint64(pick(rng, c)) << (8 * i)
 		}
 		y = transpose8(y)
 		for j := range planes {
@@ -534,14 +631,10 @@ func (l *Lanes) chooseSliced(role int, active uint64, rng *rand.Rand) error {
 			rem[j], borrow = rem[j]^borrow, ^rem[j]&borrow
 		}
 		if hit != 0 {
-			i := l.cand[c]
 			pending &^= hit
-			l.setNode(n.inputNode[i], hit)
-			l.set[role] = append(l.set[role], i)
-			l.setW[role] = append(l.setW[role], hit)
+			l.setMove(role, l.cand[c], hit)
 		}
 	}
-	return nil
 }
 
 // transpose8 transposes the 8x8 bit matrix whose row i is byte i of x

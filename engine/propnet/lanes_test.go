@@ -158,7 +158,7 @@ func TestLanesSlicedScalar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, b := f.NewLanes(), f.NewLanesScalar()
+		a, b := f.NewLanesSliced(), f.NewLanesScalar()
 		ra, rb := game.NewRand(5), game.NewRand(5)
 		for step := range 40 {
 			a.Playouts(ra, 1)
