@@ -360,9 +360,9 @@ func (s *FlatSim) Restore(saved []uint64) error {
 // the first call: two words per node), and appends their goals to dst[:0],
 // playout i's at [i*roles, (i+1)*roles), -1 where the rules give no single
 // value. It returns them with the joint moves the n playouts played in
-// all. The current state does not change. Each lane draws its own moves,
-// one rng.IntN per role with several moves and step, so n Playout calls
-// from the same generator state draw other playouts: this is
+// all. The current state does not change. Each lane draws its own moves
+// from rng (see Lanes.Playouts), so n Playout calls from the same
+// generator state draw other playouts: this is
 // game.BatchSimulator's method, which game.Playouts calls. It allocates
 // nothing after the first call but dst's growth.
 func (s *FlatSim) Playouts(rng *rand.Rand, n, maxSteps int, dst []int) ([]int, int, error) {

@@ -204,9 +204,10 @@ func runWords(c *code, val []uint64) {
 // Playouts plays every lane that is not terminal on with uniformly random
 // legal joint moves until it is terminal, or for at most maxSteps joint
 // moves when maxSteps > 0, and returns the joint moves played, summed
-// over the lanes. Each lane draws with one rng.IntN per role and step
-// (none when the role has one move). It fails with ErrNoLegalMove when a
-// role has no legal move in a lane that is not terminal.
+// over the lanes. Each lane draws its own move uniformly, from rng, for
+// every role and step (see choose; nothing is drawn where the role has
+// one move in every lane). It fails with ErrNoLegalMove when a role has no
+// legal move in a lane that is not terminal.
 func (l *Lanes) Playouts(rng *rand.Rand, maxSteps int) (int, error) {
 	return l.playouts(rng, maxSteps, ^uint64(0))
 }
