@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -17,7 +18,11 @@ import (
 // its legal moves about equally often: a chi-square test per lane, at a
 // level that a correct draw fails about once in a million lanes.
 func TestRejectionDrawUniform(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "games", "ticTacToe")
+	shared := os.Getenv("GDLAB_SHARED") // as the other corpus tests read it
+	if shared == "" {
+		shared = filepath.Join("..", "..", "..", "shared")
+	}
+	dir := filepath.Join(shared, "games", "ticTacToe")
 	net, err := Load(context.Background(), filepath.Join(dir, "ticTacToe.kif"), Options{})
 	if err != nil {
 		t.Skip(err)
