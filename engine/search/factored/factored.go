@@ -67,8 +67,15 @@ import (
 type Options struct {
 	// MCTS configures every search, of a factor or of the whole game,
 	// unless AlphaBeta is set. Its Iterations, when set, are shared
-	// equally among the factors searched in a move.
+	// equally among the factors searched in a move, unless PerFactor.
 	MCTS mcts.Options
+	// PerFactor gives every factor's MCTS search the whole of
+	// MCTS.Iterations instead of an equal share: a move over k factors
+	// then runs k times the iterations of the plain search. It tells the
+	// factored model apart from its divided budget: a factored player
+	// that loses even so loses by what its searches see, not by how
+	// little each gets.
+	PerFactor bool
 	// AlphaBeta, when not nil, makes every search iterative-deepening
 	// alpha-beta instead of MCTS: each search plays a fresh copy of this
 	// value, so its Eval, MaxDepth, TableSize, NoTable and NoOrdering

@@ -242,3 +242,25 @@ func TestStartErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPerFactorIterations: the iterations are shared among the factors'
+// searches, or given whole to each with PerFactor (too few for either
+// search to solve its factor and stop early).
+func TestPerFactorIterations(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	for _, each := range []bool{false, true} {
+		p := New(Options{MCTS: mcts.Options{Iterations: 10}, PerFactor: each})
+		start(t, p, net, 0, 3)
+		if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		st := p.LastStats()
+		want := int64(10)
+		if each {
+			want = 20
+		}
+		if len(st.Factors) != 2 || st.Iterations != want {
+			t.Errorf("PerFactor %v: %d iterations over factors %v, want %d over two", each, st.Iterations, st.Factors, want)
+		}
+	}
+}

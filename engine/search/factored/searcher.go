@@ -30,14 +30,15 @@ type searcher interface {
 // newSearcher returns a fresh searcher of the configured kind, one of n
 // searches that share the move's budget: alpha-beta on a copy of
 // Options.AlphaBeta when it is set, MCTS on Options.MCTS otherwise, with
-// its Iterations, when set, divided among the n.
+// its Iterations, when set, divided among the n (unless
+// Options.PerFactor).
 func (p *Player) newSearcher(n int) searcher {
 	if p.opt.AlphaBeta != nil {
 		ab := *p.opt.AlphaBeta
 		return &abSearch{AlphaBeta: &ab}
 	}
 	opt := p.opt.MCTS
-	if opt.Iterations > 0 {
+	if opt.Iterations > 0 && !p.opt.PerFactor {
 		opt.Iterations = max(1, opt.Iterations/int64(n))
 	}
 	return &mctsSearch{Player: mcts.New(opt)}
