@@ -12,6 +12,7 @@ import (
 	"gdlab/engine/game/gametest"
 	"gdlab/engine/gdl"
 	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/propnettest"
 )
 
 // flatGames are the games the straight-line simulator's contract test
@@ -84,4 +85,39 @@ func flatDiffer(dir, key string, f *propnet.Flat) error {
 		}
 	}
 	return nil
+}
+
+// TestFlatGoalAllocatesNothing: reading a goal through the machine costs
+// no allocation, as a searcher reads one at every terminal it meets.
+func TestFlatGoalAllocatesNothing(t *testing.T) {
+	net := propnettest.Load(t, kifPath(sharedDir(t), "ticTacToe"))
+	f, err := propnet.NewFlat(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Initial() // play the first legal moves to the end
+	for {
+		if done, err := f.Terminal(s); err != nil || done {
+			break
+		}
+		joint := []game.Move{}
+		for r := range f.Roles() {
+			ms, err := f.Legal(s, r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			joint = append(joint, ms[0])
+		}
+		if s, err = f.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, err := f.Goal(s, 0); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per Goal", allocs)
+	}
 }

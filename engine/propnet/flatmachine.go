@@ -116,7 +116,7 @@ func (f *Flat) Goal(s game.State, role int) (int, error) {
 		return 0, err
 	}
 	defer f.pool.Put(sim)
-	sim.Goals(nil)
+	sim.evalGoals()
 	found := -1
 	for i, l := range f.p.goals[role] {
 		if sim.val[l] == 0 {

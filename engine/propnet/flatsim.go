@@ -302,10 +302,7 @@ func (s *FlatSim) Terminal() (bool, error) { return s.val[s.p.terminal] != 0, ni
 // single integer value. It never fails.
 func (s *FlatSim) Goals(dst []int) ([]int, error) {
 	dst = dst[:0]
-	if !s.goalsOK {
-		s.run(&s.p.goalCode)
-		s.goalsOK = true
-	}
+	s.evalGoals()
 	for r, gs := range s.p.goals {
 		g := -1
 		for i, l := range gs {
@@ -321,6 +318,14 @@ func (s *FlatSim) Goals(dst []int) ([]int, error) {
 		dst = append(dst, max(g, -1))
 	}
 	return dst, nil
+}
+
+// evalGoals computes the goal propositions of the current state, once.
+func (s *FlatSim) evalGoals() {
+	if !s.goalsOK {
+		s.run(&s.p.goalCode)
+		s.goalsOK = true
+	}
 }
 
 // Playout plays uniformly random legal joint moves until a terminal state,
