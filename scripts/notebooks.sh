@@ -21,6 +21,9 @@
 # decides from the results ledger with those the committed notebook shows:
 # a notebook whose claims no longer match fails (with --update, the check
 # only reports, since the executed copy becomes the committed one).
+# Full runs hold a machine-wide lock (scripts/corelock.sh): notebooks whose
+# metadata says "gdlab": {"alone": true} (01 and 06, whose claims need a
+# core per thread) run with no other notebook beside them.
 # Ends with "N passed, M failed"; the exit status is non-zero if any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,14 +74,19 @@ export JUPYTER_CONFIG_DIR="$tmp/config"
 export JUPYTER_PLATFORM_DIRS=1
 export PYTHONDONTWRITEBYTECODE=1
 
+. scripts/corelock.sh
+full=true
+if [ -n "${GDLAB_QUICK:-}" ]; then full=false; fi
+
 mkdir -p out/notebooks
 passed=0
 failed=0
 failures=()
 for book in "${books[@]}"; do
   name="$(basename "$book" .ipynb)"
-  start=$SECONDS
   echo "=== $book (GDLAB_QUICK=${GDLAB_QUICK:-})"
+  if $full; then lock_cores "$book"; fi
+  start=$SECONDS
   # Execute into out/notebooks (the source stays untouched), then render
   # the executed copy, so that each notebook runs once. No timings are
   # recorded in the cells' metadata, so a re-run changes only the outputs.
@@ -86,7 +94,7 @@ for book in "${books[@]}"; do
       --ExecutePreprocessor.kernel_name="$kernel" \
       --ExecutePreprocessor.timeout="$timeout" \
       --ExecutePreprocessor.record_timing=False \
-      --output-dir out/notebooks --output "$name.ipynb" "$book" \
+      --output-dir out/notebooks --output "$name.ipynb" "$book" 8<&- 9<&- \
     && "$python" -m nbconvert --to html --output-dir out --output "$name.html" "out/notebooks/$name.ipynb" \
     && { "$python" scripts/check_claims.py "$book" "out/notebooks/$name.ipynb" || [ "$update" = 1 ]; }; then
     passed=$((passed + 1))
@@ -100,6 +108,7 @@ for book in "${books[@]}"; do
     failures+=("$book")
     echo "--- FAIL $book ($((SECONDS - start)) s)"
   fi
+  if $full; then unlock_cores; fi
 done
 
 for f in "${failures[@]}"; do

@@ -97,7 +97,11 @@ func TestFlatGoalAllocatesNothing(t *testing.T) {
 	}
 	s := f.Initial() // play the first legal moves to the end
 	for {
-		if done, err := f.Terminal(s); err != nil || done {
+		done, err := f.Terminal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
 			break
 		}
 		joint := []game.Move{}
