@@ -90,6 +90,8 @@ for book in "${books[@]}"; do
   # Execute into out/notebooks (the source stays untouched), then render
   # the executed copy, so that each notebook runs once. No timings are
   # recorded in the cells' metadata, so a re-run changes only the outputs.
+  # The execution closes the lock's descriptors (8, 9), so that a kernel
+  # outliving it cannot hold the machine-wide lock.
   if "$python" -m nbconvert --to notebook --execute \
       --ExecutePreprocessor.kernel_name="$kernel" \
       --ExecutePreprocessor.timeout="$timeout" \
