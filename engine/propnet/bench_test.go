@@ -11,6 +11,7 @@ import (
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 	"gdlab/engine/propnet/internal/bitboard"
+	"gdlab/engine/propnet/internal/draw"
 )
 
 // benchGames are the games of the speed targets, with Sancho's published
@@ -87,16 +88,24 @@ func kifPath(dir, key string) string {
 func BenchmarkCeiling(b *testing.B) {
 	b.Run("connectFour", func(b *testing.B) {
 		var g bitboard.ConnectFour
+		var src *draw.Source
 		ceiling(b, "connectFour", func(rng *rand.Rand) {
+			if src == nil {
+				src = draw.NewSource(rng)
+			}
 			g.Reset()
-			g.Playout(rng)
+			g.Playout(src)
 		})
 	})
 	b.Run("breakthrough", func(b *testing.B) {
 		var g bitboard.Breakthrough
+		var src *draw.Source
 		ceiling(b, "breakthrough", func(rng *rand.Rand) {
+			if src == nil {
+				src = draw.NewSource(rng)
+			}
 			g.Reset()
-			g.Playout(rng)
+			g.Playout(src)
 		})
 	})
 }

@@ -12,6 +12,8 @@ import (
 	"gdlab/engine/game"
 	"gdlab/engine/propnet"
 	"gdlab/engine/propnet/internal/bitboard"
+	"gdlab/engine/propnet/internal/draw"
+	"gdlab/engine/propnet/native"
 )
 
 // variant plays at least block playouts from the initial state, goals read
@@ -29,8 +31,9 @@ const blockSize = propnet.LaneCount
 // on the specialised kernels (flat), 64 lanes a word without pseudo-nodes
 // (lanes-dense), with them and a counter per lane (lanes-scalar), with
 // bit-sliced counters (lanes-sliced), by rejection (lanes-rejection),
-// with the default draw that picks one of those at each step (lanes), and
-// streaming (stream); and on
+// with the default draw that picks one of those at each step (lanes),
+// streaming (stream), and the last two with the gates compiled natively
+// (native, native-stream: package native); and on
 // connectFour and
 // breakthrough with the hand-written bitboard simulator. Each iteration
 // (a round) gives every variant in turn blockCPU of its thread's CPU time
@@ -143,27 +146,41 @@ func variants(net *propnet.Net, key string) ([]variant, error) {
 		{"lanes", lanesBlock(f.NewLanes())},
 		{"stream", streamBlock(f.NewLanes())},
 	}
+	nf, _, err := native.Load(context.Background(), f, native.Options{})
+	if err != nil {
+		return nil, err
+	}
+	vs = append(vs, variant{"native", lanesBlock(nf.NewLanes())}, variant{"native-stream", streamBlock(nf.NewLanes())})
 	switch key {
 	case "connectFour":
 		var g bitboard.ConnectFour
-		vs = append(vs, variant{"bitboard", func(rng *rand.Rand, n int) (int, error) {
-			for range n {
-				g.Reset()
-				g.Playout(rng)
-			}
-			return n, nil
-		}})
+		vs = append(vs, bitboardVariant(func(src *draw.Source) {
+			g.Reset()
+			g.Playout(src)
+		}))
 	case "breakthrough":
 		var g bitboard.Breakthrough
-		vs = append(vs, variant{"bitboard", func(rng *rand.Rand, n int) (int, error) {
-			for range n {
-				g.Reset()
-				g.Playout(rng)
-			}
-			return n, nil
-		}})
+		vs = append(vs, bitboardVariant(func(src *draw.Source) {
+			g.Reset()
+			g.Playout(src)
+		}))
 	}
 	return vs, nil
+}
+
+// bitboardVariant runs playout, which plays one bitboard playout, drawing
+// from a draw.Source on the round's generator.
+func bitboardVariant(playout func(*draw.Source)) variant {
+	var src *draw.Source
+	return variant{"bitboard", func(rng *rand.Rand, n int) (int, error) {
+		if src == nil {
+			src = draw.NewSource(rng)
+		}
+		for range n {
+			playout(src)
+		}
+		return n, nil
+	}}
 }
 
 // resetter is a simulator that returns to the initial state.

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"gdlab/engine/game"
+	"gdlab/engine/propnet/internal/draw"
 )
 
 // LaneCount is how many playouts a Lanes runs at once: one per bit of a
@@ -42,6 +43,7 @@ type Lanes struct {
 	phase   []bool     // per gate run of every role, in order: its gate in the initial state
 	count   [LaneCount]int32
 	choice  [LaneCount]int32
+	src     draw.Source // drawLane's single tries
 }
 
 // NewLanes returns 64 lanes at the initial state.
@@ -114,15 +116,13 @@ func (l *Lanes) clearMoves() {
 	for r, ins := range l.set {
 		for _, i := range ins {
 			l.setNode(l.net.inputNode[i], 0)
-			for _, ps := range p.laneDirect[p.laneDirectOff[i]:p.laneDirectOff[i+1]] {
-				l.val[2*ps] = 0 // no gate reads a pseudo-node negated
-			}
 		}
 		l.set[r], l.setW[r] = ins[:0], l.setW[r][:0]
 	}
-	for _, pt := range p.compParts {
-		l.val[2*pt.ps] = 0
-	}
+	// The pseudo-nodes' slots come last. No gate reads a pseudo-node
+	// negated, so clearing their negation slots too is harmless, and one
+	// clear costs less than visiting the pseudo-nodes that were set.
+	clear(l.val[2*(p.konst+1):])
 }
 
 // setPseudos computes the pseudo-nodes from the moves set: each is the
@@ -154,9 +154,9 @@ func (l *Lanes) setPseudos() {
 // evalState evaluates the gates that read the state, with no moves set,
 // and marks the lanes that are terminal.
 func (l *Lanes) evalState() {
-	runWords(&l.p.stateCode, l.val)
+	l.p.runLanes(codeState, l.val)
 	if l.net.stateReadsMoves {
-		runWords(&l.p.moveCode, l.val)
+		l.p.runLanes(codeMove, l.val)
 	}
 	l.done = l.val[l.p.terminal]
 	l.goalsOK = false
@@ -228,7 +228,7 @@ func (l *Lanes) playouts(rng *rand.Rand, maxSteps int, mask uint64) (int, error)
 			}
 		}
 		l.setPseudos()
-		runWords(&l.p.moveCode, l.val)
+		l.p.runLanes(codeMove, l.val)
 		l.advance(active)
 		total += bits.OnesCount64(active)
 	}
@@ -265,7 +265,7 @@ func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
 	small := l.net.inputOff[role+1]-l.net.inputOff[role] < 1<<maxPlanes
 	switch l.draw {
 	case drawRejection:
-		l.drawByRejection(role, active, rng)
+		l.drawByRejection(role, active, l.pairs(), rng)
 	case drawSliced:
 		if small {
 			l.drawSliced(role, active, rng)
@@ -275,13 +275,10 @@ func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
 	case drawScalar:
 		l.drawScalar(role, active, rng)
 	default:
-		pairs := 0
-		for _, w := range l.candW {
-			pairs += bits.OnesCount64(w)
-		}
+		pairs := l.pairs()
 		switch {
 		case len(l.cand)*bits.OnesCount64(active) <= rejectionTries*pairs:
-			l.drawByRejection(role, active, rng)
+			l.drawByRejection(role, active, pairs, rng)
 		case small:
 			l.drawSliced(role, active, rng)
 		default:
@@ -297,7 +294,12 @@ func (l *Lanes) choose(role int, active uint64, rng *rand.Rand) error {
 // every lane are skipped whole.
 func (l *Lanes) gather(role int, active uint64) uint64 {
 	p := l.p
-	l.cand, l.candW = l.cand[:0], l.candW[:0]
+	moves := int(l.net.inputOff[role+1] - l.net.inputOff[role])
+	if cap(l.cand) < moves {
+		l.cand, l.candW = make([]int32, moves), make([]uint64, moves)
+	}
+	cand, candW := l.cand[:moves], l.candW[:moves]
+	n := 0
 	some := uint64(0)
 	for _, run := range p.runs[role] {
 		gw := l.val[run.gate] & active
@@ -305,13 +307,26 @@ func (l *Lanes) gather(role int, active uint64) uint64 {
 			continue
 		}
 		for i := run.lo; i < run.hi; i++ {
-			if w := l.val[p.legal[i]] & gw; w != 0 {
-				l.cand, l.candW = append(l.cand, i), append(l.candW, w)
-				some |= w
-			}
+			// Every move is written and only the legal ones are kept:
+			// whether a move is legal somewhere is too unpredictable to
+			// branch on.
+			w := l.val[p.legal[i]] & gw
+			cand[n], candW[n] = i, w
+			some |= w
+			n += int((w | -w) >> 63) // 1 if w != 0
 		}
 	}
+	l.cand, l.candW = cand[:n], candW[:n]
 	return some
+}
+
+// pairs returns the gathered moves' legal lanes, summed over the moves.
+func (l *Lanes) pairs() int {
+	n := 0
+	for _, w := range l.candW {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
 // setMove sets input proposition i on the lanes of w, as role's move.
@@ -330,8 +345,9 @@ const maxTries = 32
 // draws a move legal in it. A lane whose maxTries draws all miss counts
 // its legal moves and draws among them, which keeps the draw uniform:
 // every try picks each legal move with the same chance, and so does the
-// fallback.
-func (l *Lanes) drawByRejection(role int, active uint64, rng *rand.Rand) {
+// fallback. pairs is the gathered moves' legal lanes summed (Lanes.pairs),
+// from which it sizes drawLane's rounds.
+func (l *Lanes) drawByRejection(role int, active uint64, pairs int, rng *rand.Rand) {
 	c := len(l.cand)
 	if cap(l.hit) < c {
 		l.hit = make([]uint64, c)
@@ -341,9 +357,20 @@ func (l *Lanes) drawByRejection(role int, active uint64, rng *rand.Rand) {
 	if c == 1 {
 		hit[0] = active
 	} else {
+		// A lane needs c·lanes/pairs tries on average: about one on
+		// connectFour, five on breakthrough. Up to 1.5 it tries one at a
+		// time, up to 3 in rounds of four, above that in rounds of eight.
+		l.src.Use(rng)
+		tries, expected2 := 1, 2*c*bits.OnesCount64(active) // twice c·lanes
+		switch {
+		case expected2 > 6*pairs:
+			tries = 8
+		case expected2 > 3*pairs:
+			tries = 4
+		}
 		for w := active; w != 0; w &= w - 1 {
 			k := uint(bits.TrailingZeros64(w))
-			hit[l.drawLane(k, rng)] |= 1 << k
+			hit[l.drawLane(k, tries, rng)] |= 1 << k
 		}
 	}
 	for j, h := range hit {
@@ -354,14 +381,42 @@ func (l *Lanes) drawByRejection(role int, active uint64, rng *rand.Rand) {
 }
 
 // drawLane returns the index in cand of the move lane k draws: see
-// drawByRejection.
-func (l *Lanes) drawLane(k uint, rng *rand.Rand) int {
-	bit := uint64(1) << k
-	for range maxTries {
-		if j := int(rng.Uint32N(uint32(len(l.cand)))); l.candW[j]&bit != 0 {
-			return j
+// drawByRejection. tries is 1, 4 or 8. With 1, each try takes a 16-bit
+// draw from l.src. With 4 or 8 the tries come in rounds of one or two
+// random words, four draws a word (package draw), tested without
+// branching, so that a lane that needs several tries pays one
+// unpredictable branch a round rather than one a try.
+func (l *Lanes) drawLane(k uint, tries int, rng *rand.Rand) int {
+	if n := uint32(len(l.cand)); n <= draw.MaxBound {
+		if tries == 1 {
+			for range maxTries {
+				if j := l.src.Below(n); l.candW[j]>>k&1 != 0 {
+					return int(j)
+				}
+			}
+		} else {
+			t, cw := draw.Threshold(n), l.candW
+			for range maxTries / tries {
+				var js [8]uint32
+				hits := uint32(0)
+				for w := range tries / 4 {
+					x := rng.Uint64()
+					for i := range 4 {
+						j, ok := draw.Map(x>>(16*i), n, t)
+						h := uint32(cw[j]>>k) & 1
+						if !ok {
+							h = 0
+						}
+						js[4*w+i], hits = j, hits|h<<(4*w+i)
+					}
+				}
+				if hits != 0 {
+					return int(js[bits.TrailingZeros32(hits)])
+				}
+			}
 		}
 	}
+	bit := uint64(1) << k
 	legal := 0
 	for _, w := range l.candW {
 		legal += int(w >> k & 1)
@@ -446,7 +501,7 @@ func (l *Lanes) Goals(lane int, dst []int) []int {
 // appendGoals appends every role's goal in lane's state to dst.
 func (l *Lanes) appendGoals(lane int, dst []int) []int {
 	if !l.goalsOK {
-		runWords(&l.p.goalCode, l.val)
+		l.p.runLanes(codeGoal, l.val)
 		l.goalsOK = true
 	}
 	bit := uint64(1) << uint(lane)
@@ -558,7 +613,7 @@ func (l *Lanes) Stream(ctx context.Context, rng *rand.Rand, n int, record func(g
 			}
 		}
 		l.setPseudos()
-		runWords(&l.p.moveCode, l.val)
+		l.p.runLanes(codeMove, l.val)
 		l.advance(active)
 		for w := active; w != 0; w &= w - 1 {
 			laneSteps[bits.TrailingZeros64(w)]++

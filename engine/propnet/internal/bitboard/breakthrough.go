@@ -2,7 +2,8 @@ package bitboard
 
 import (
 	"math/bits"
-	"math/rand/v2"
+
+	"gdlab/engine/propnet/internal/draw"
 )
 
 // Breakthrough as the corpus plays it: 8x8, white on rows 1-2 moving up,
@@ -40,9 +41,10 @@ func (g *Breakthrough) targets() (straight, left, right uint64) {
 	return (b >> 8) & empty, ((b &^ fileH) >> 7) &^ b, ((b &^ fileA) >> 9) &^ b
 }
 
-// Playout plays random moves to the end and returns the goals of white and
-// black; ok is false if the side to move has no move (never in practice).
-func (g *Breakthrough) Playout(rng *rand.Rand) (int, int, bool) {
+// Playout plays random moves, drawn from src, to the end and returns the
+// goals of white and black; ok is false if the side to move has no move
+// (never in practice).
+func (g *Breakthrough) Playout(src *draw.Source) (int, int, bool) {
 	for {
 		s, l, r := g.targets()
 		ns, nl, nr := bits.OnesCount64(s), bits.OnesCount64(l), bits.OnesCount64(r)
@@ -50,7 +52,7 @@ func (g *Breakthrough) Playout(rng *rand.Rand) (int, int, bool) {
 		if n == 0 {
 			return 0, 0, false
 		}
-		k := rng.IntN(n)
+		k := int(src.Below(uint32(n)))
 		var set uint64
 		var shift int
 		switch {

@@ -2,7 +2,8 @@ package bitboard
 
 import (
 	"math/bits"
-	"math/rand/v2"
+
+	"gdlab/engine/propnet/internal/draw"
 )
 
 // Connect Four as the corpus plays it: 8 columns of 6 cells, red first, a
@@ -36,8 +37,9 @@ func won(b uint64) bool {
 	return false
 }
 
-// Playout plays random moves to the end and returns the goals of red and black.
-func (g *ConnectFour) Playout(rng *rand.Rand) (int, int) {
+// Playout plays random moves, drawn from src, to the end and returns the
+// goals of red and black.
+func (g *ConnectFour) Playout(src *draw.Source) (int, int) {
 	var open [c4Cols]int
 	for {
 		n := 0
@@ -52,7 +54,7 @@ func (g *ConnectFour) Playout(rng *rand.Rand) (int, int) {
 		}
 		c := open[0]
 		if n > 1 {
-			c = open[rng.IntN(n)]
+			c = open[src.Below(uint32(n))]
 		}
 		if r, b, over := g.Drop(c); over {
 			return r, b
