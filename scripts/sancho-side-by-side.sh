@@ -10,7 +10,8 @@
 # Usage: scripts/sancho-side-by-side.sh [--rounds N] [--seconds S] [--machine NAME] [GAME...]
 #   GAME is a folder of ../shared/games (or $GDLAB_SHARED/games); without
 #   games, the seven of the speed targets. NAME is gdlab bench's --machine
-#   (propnet by default; lanes for 64 playouts at once).
+#   (propnet by default; lanes for 64 playouts at once; native for the lanes
+#   with their gates compiled to native code).
 # Needs bin/gdlab (make build) and Java 11 or later (scripts/deps.sh).
 # Gdlab reads the goals at the end of each playout; Sancho's loop does not.
 set -euo pipefail

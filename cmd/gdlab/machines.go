@@ -11,6 +11,7 @@ import (
 	"gdlab/engine/gdl"
 	"gdlab/engine/gdl/compat"
 	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/native"
 	"gdlab/engine/prover"
 )
 
@@ -42,6 +43,20 @@ var machines = map[string]func(d *gdl.Description) (game.Machine, error){
 		}
 		return lanesMachine{f}, nil
 	},
+	// The lanes machine with its gates compiled to native code (package
+	// native): built with the Go toolchain at first use, then cached per
+	// game.
+	"native": func(d *gdl.Description) (game.Machine, error) {
+		f, err := buildFlat(d)
+		if err != nil {
+			return nil, err
+		}
+		nf, _, err := native.Load(context.Background(), f, native.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return lanesMachine{nf}, nil
+	},
 }
 
 // buildFlat builds a game's network and compiles it into straight-line code.
@@ -54,7 +69,8 @@ func buildFlat(d *gdl.Description) (*propnet.Flat, error) {
 }
 
 // lanesMachine is the flat machine, which bench plays through Lanes, 64
-// playouts at once; every other command uses it as the flat machine.
+// playouts at once; every other command uses it as the flat machine. The
+// native machine is one too, on a Flat with native kernels.
 type lanesMachine struct{ *propnet.Flat }
 
 func machineNames() string {

@@ -139,7 +139,7 @@ func TestTraceReproducesSharedTrace(t *testing.T) {
 }
 
 func TestBench(t *testing.T) {
-	for _, machine := range []string{"propnet", "prover", "flat", "lanes"} {
+	for _, machine := range []string{"propnet", "prover", "flat", "lanes", "native"} {
 		code, out, stderr := gdlab("bench", nim, "--seconds", "0.05", "--threads", "2", "--machine", machine)
 		if code != 0 {
 			t.Fatalf("bench --machine %s: exit %d\n%s%s", machine, code, out, stderr)

@@ -50,6 +50,28 @@ type program struct {
 	next     []int32     // per base proposition
 	terminal int32       // terminal's lit
 	goals    [][]int32   // per role, per goal of Net.goals: its lit
+
+	// run holds native kernels for the state, move and goal code
+	// (Flat.WithKernels), which Lanes run in place of runWords; nil runs
+	// the interpreted code.
+	run [3]func(val []uint64)
+}
+
+// Indices of program.codes and program.run.
+const (
+	codeState = iota
+	codeMove
+	codeGoal
+)
+
+// runLanes evaluates code i (codeState, codeMove or codeGoal) on words of
+// lanes, natively when the program has kernels.
+func (p *program) runLanes(i int, val []uint64) {
+	if f := p.run[i]; f != nil {
+		f(val)
+		return
+	}
+	runWords(p.code(i), val)
 }
 
 // code is a list of gates in an order where every gate follows its inputs,

@@ -389,3 +389,42 @@ if err != nil {
 		t.Errorf("MinimaxValue with the cell's evaluator = %s, want 75", got)
 	}
 }
+
+// TestCellLoadsNativeKernels: a cell builds and loads a game's native
+// kernels into the running session, without a restart, and its lanes play
+// the same seeded playouts as the interpreted lanes compiled here.
+func TestCellLoadsNativeKernels(t *testing.T) {
+	s, out := engineSession(t)
+	cache := t.TempDir()
+	src := fmt.Sprintf(`import (
+	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/native"
+)
+
+func streamSteps(f *propnet.Flat) int {
+	_, steps, err := f.NewLanes().Stream(context.Background(), game.NewRand(5), 300, nil)
+	if err != nil { panic(err) }
+	return steps
+}
+
+gc, err := datasets.Game("connectFour")
+if err != nil { panic(err) }
+dc, err := gc.Description()
+if err != nil { panic(err) }
+netc, err := propnet.Build(context.Background(), dc, propnet.Options{})
+if err != nil { panic(err) }
+flatc, err := propnet.NewFlat(netc)
+if err != nil { panic(err) }
+nativec, rep, err := native.Load(context.Background(), flatc, native.Options{CacheDir: %q})
+if err != nil { panic(err) }`, cache)
+	if _, err := s.Eval(context.Background(), src); err != nil {
+		t.Fatalf("%v\noutput: %s", err, out.String())
+	}
+	got, want := evalInt(t, s, "streamSteps(nativec)"), evalInt(t, s, "streamSteps(flatc)")
+	if got != want {
+		t.Errorf("native lanes in a cell played %d moves, interpreted ones %d", got, want)
+	}
+	if cached := cellValue(t, s, "rep.Cached").(bool); cached {
+		t.Error("the first load in an empty cache reported a cached plugin")
+	}
+}

@@ -35,6 +35,7 @@ func init() {
 		"Disjunct":   reflect.ValueOf((*propnet.Disjunct)(nil)),
 		"Flat":       reflect.ValueOf((*propnet.Flat)(nil)),
 		"FlatSim":    reflect.ValueOf((*propnet.FlatSim)(nil)),
+		"Kernels":    reflect.ValueOf((*propnet.Kernels)(nil)),
 		"Lanes":      reflect.ValueOf((*propnet.Lanes)(nil)),
 		"Net":        reflect.ValueOf((*propnet.Net)(nil)),
 		"Options":    reflect.ValueOf((*propnet.Options)(nil)),

@@ -14,7 +14,7 @@ package symbols
 
 import "reflect"
 
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/gdl gdlab/engine/gdl/check gdlab/engine/gdl/compat gdlab/engine/gdl/pie gdlab/engine/game gdlab/engine/prover gdlab/engine/ground gdlab/engine/propnet
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/gdl gdlab/engine/gdl/check gdlab/engine/gdl/compat gdlab/engine/gdl/pie gdlab/engine/game gdlab/engine/prover gdlab/engine/ground gdlab/engine/propnet gdlab/engine/propnet/native
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/heuristic gdlab/engine/search gdlab/engine/match gdlab/engine/ggp gdlab/engine/stats gdlab/engine/experiment gdlab/engine/experiment/corpus gdlab/engine/ledger gdlab/datasets
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/searchtest
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gdlab/engine/search/mmapprox gdlab/engine/experiment/rivest gdlab/engine/experiment/sweep gdlab/engine/experiment/tarpit

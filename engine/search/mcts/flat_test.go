@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gdlab/engine/propnet"
+	"gdlab/engine/propnet/native"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 )
@@ -48,5 +49,36 @@ func TestFlatMachine(t *testing.T) {
 		if got := f.MoveText(1, mv); got != "(mark 1 3)" {
 			t.Errorf("LeafBatch %d: o plays %s, want the block (mark 1 3)", batch, got)
 		}
+	}
+}
+
+// TestNativeMachine: MCTS with batches of 64 on lanes runs on a Flat with
+// native kernels (package native) as it runs on the interpreted one,
+// choosing it being the only change: one seed and one iteration budget
+// give the same move after the same playouts and Next calls, since the
+// native lanes play the interpreted lanes' playouts.
+func TestNativeMachine(t *testing.T) {
+	f := flatOf(t, "connectFour")
+	nf, _, err := native.Load(context.Background(), f, native.Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	var stats []Stats
+	for _, m := range []*propnet.Flat{f, nf} {
+		p := started(t, m, 0, Options{Iterations: 300, LeafBatch: 64}, 11)
+		mv, _, err := p.Play(context.Background(), m.Initial(), search.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, stats = append(moves, m.MoveText(0, mv)), append(stats, p.LastStats())
+	}
+	a, b := stats[0], stats[1]
+	if moves[0] != moves[1] || a.Iterations != b.Iterations || a.Playouts != b.Playouts || a.NextCalls != b.NextCalls {
+		t.Errorf("interpreted: %s after %d iterations, %d playouts, %d Next calls; native: %s after %d, %d, %d",
+			moves[0], a.Iterations, a.Playouts, a.NextCalls, moves[1], b.Iterations, b.Playouts, b.NextCalls)
+	}
+	if a.Playouts != 300*64 {
+		t.Errorf("%d playouts, want 300 leaves of 64", a.Playouts)
 	}
 }
