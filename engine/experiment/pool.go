@@ -96,7 +96,9 @@ func source() string {
 // (of the code each run could reach: see ledger.CodeVersionOf): the mean
 // of the results' values with its 95% Student's t interval. Runs that
 // reproduce a pooled run exactly (same settings, seeds and results: a
-// deterministic experiment run again) count once.
+// deterministic experiment run again) count once. When every result pooled
+// is a match score (it has an outcome: see MatchResults), the interval is
+// clipped to the scores' range, 0 to 100, as match tables clip theirs.
 type Pool struct {
 	Experiment string
 	Game       string          // the results pooled: one game's, or every game's when ""
@@ -196,8 +198,21 @@ func PoolCurrent(experiment, game string, recs []ledger.Record, current func(i i
 		xs = append(xs, vs...)
 	}
 	p.N = len(xs)
-	p.Mean, p.Low, p.High = stats.MeanInterval(xs, 0.95)
+	p.Mean, p.Low, p.High = p.clip(stats.MeanInterval(xs, 0.95))
 	return p
+}
+
+// clip clips an interval of the pool's results to 0..100 when they are all
+// match scores, and returns it unchanged otherwise.
+func (p Pool) clip(mean, low, high float64) (float64, float64, float64) {
+	for _, r := range p.Runs {
+		for _, res := range r.Results {
+			if (p.Game == "" || res.Game == p.Game) && res.Outcome == "" {
+				return mean, low, high
+			}
+		}
+	}
+	return mean, math.Max(0, low), math.Min(100, high)
 }
 
 // values returns a record's result values for game ("" for all).
@@ -212,9 +227,10 @@ func values(r ledger.Record, game string) []float64 {
 }
 
 // RunInterval returns the mean of run i's values for the pool's game with
-// its 95% t interval: one point of a chart of the runs.
+// its 95% t interval, clipped as the pool's is: one point of a chart of
+// the runs.
 func (p Pool) RunInterval(i int) (mean, low, high float64) {
-	return stats.MeanInterval(values(p.Runs[i], p.Game), 0.95)
+	return p.clip(stats.MeanInterval(values(p.Runs[i], p.Game), 0.95))
 }
 
 // String describes the pool as a verdict quotes it.

@@ -46,6 +46,31 @@ func TestPoolOfPoolsFullRunsOfTheCurrentVersion(t *testing.T) {
 	}
 }
 
+// TestPoolClipsMatchScores: a pool of match scores (results with an
+// outcome) near 100 has its interval clipped to 100, as match tables clip
+// theirs; a pool of other values keeps its interval whole.
+func TestPoolClipsMatchScores(t *testing.T) {
+	scores := ledger.Record{Experiment: "e", Version: "v"}
+	for i := range 50 {
+		res := ledger.Result{Game: "a", Value: 100, Outcome: ledger.Win}
+		if i%25 == 0 {
+			res.Value, res.Outcome = 0, ledger.Loss
+		}
+		scores.Results = append(scores.Results, res)
+	}
+	p := PoolOf("e", "a", "v", []ledger.Record{scores})
+	if p.Mean != 96 || p.High != 100 || p.Low <= 0 || p.Low >= 96 {
+		t.Errorf("pool of scores: %g [%g, %g], want 96 with its interval clipped at 100", p.Mean, p.Low, p.High)
+	}
+	if _, _, hi := p.RunInterval(0); hi != 100 {
+		t.Errorf("the run's interval reaches %g", hi)
+	}
+	plain := run("v", false, "a", 100, 100, 100, 100, 0)
+	if q := PoolOf("e", "a", "v", []ledger.Record{plain}); q.High <= 100 {
+		t.Errorf("a pool of plain values was clipped: [%g, %g]", q.Low, q.High)
+	}
+}
+
 func TestPoolOfFallsBackToTheLatestVersionWithAFullRun(t *testing.T) {
 	recs := []ledger.Record{run("v1", false, "a", 10), run("v2", false, "a", 20, 30), run("v3", true, "a", 90)}
 	p := PoolOf("e", "a", "v3", recs)
