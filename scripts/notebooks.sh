@@ -58,10 +58,13 @@ if ! "$python" -c 'import nbconvert, nbclient' 2>/dev/null; then
   echo "notebooks.sh: $python lacks nbconvert and nbclient (apt-get install jupyter-nbconvert python3-nbclient; or make deps)" >&2
   exit 1
 fi
+# The kernel runs bin/gdlab, and the ledger pins the sources' version when
+# the kernel starts: build it from those sources every time (go build does
+# nothing when it is up to date), or a record could name code that did not run.
+export PATH="$PATH:/usr/local/go/bin"
+go build -o bin/gdlab ./cmd/gdlab
 if [ ! -f "$prefix/share/jupyter/kernels/$kernel/kernel.json" ]; then
   echo "notebooks.sh: installing the $kernel kernelspec under out/jupyter"
-  export PATH="$PATH:/usr/local/go/bin"
-  go build -o bin/gdlab ./cmd/gdlab
   bin/gdlab kernel install --prefix "$prefix" --name "$kernel" >/dev/null
 fi
 
