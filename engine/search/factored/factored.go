@@ -5,34 +5,48 @@
 // game does not factor or the switch is off.
 //
 // A factor's search is Sancho's search of a subgame with the others held:
-// the real game, its states and its goals, in which the player's role may
-// play only the factor's moves and the moves that change no factor (its
-// noops); the other roles play any move unless Options.HoldOpponents
-// restricts them too. In a puzzle the other factors keep their state, so
-// each goal's combination of the factors reduces to the searched factor's
-// part: with a sum (Analysis.Sums), the other factors' scores are
-// constants and the search maximises its own; with a disjunction, the
-// other parts are false (or the game would be over) and the goal is the
-// factor's part; with a conjunction, the other parts are as they are now,
-// and the factor's part decides when they hold (the factor to protect in
+// the real game, its states and its goals, in which the roles may play
+// only the factor's moves and the moves that change no factor (their
+// noops). In a puzzle the other factors keep their state, so each goal's
+// combination of the factors reduces to the searched factor's part: with
+// a sum (Analysis.Sums), the other factors' scores are constants and the
+// search maximises its own; with a disjunction, the other parts are false
+// (or the game would be over) and the goal is the factor's part; with a
+// conjunction, the other parts are as they are now, and the factor's part
+// decides when they hold (the factor to protect in
 // factoringMutuallyAssuredDestruction), while none is preferred when they
 // do not. The values of the factors are thus values of the same real
 // goal, comparable across factors, and the player moves in the factor
 // with the highest (the first, on a tie). A state where the player's role
 // has no allowed move is terminal in the subgame: the factor has nothing
-// left to play. With opponents free, the saving is in the player's own
-// choices only (its branching factor is that of one factor).
+// left to play.
+//
+// In a game of several roles the factors are played side by side, and a
+// move's worth is its tempo: a reply may come on another board. There
+// each factor is searched as one game of a sum of games: every role may
+// also pass, playing a move in another factor whose effect there is
+// undone (the other factors are held still: engine/analysis/splice keeps
+// their base propositions), and once the factor is played out the search
+// goes on in the whole game, so that a factor finished before the others
+// is valued by what the rest gives. The player moves in the factor where
+// its move gains most over its pass (a proven win first): the board
+// where the opponent threatens, or where a move wins a tempo, not the
+// one whose position merely looks best. Options.NoPasses restricts the
+// player's role only instead (and the others with HoldOpponents), and
+// compares the factors' values.
 //
 // With Options.AlphaBeta every search is iterative-deepening alpha-beta
 // (search.AlphaBeta) on the same subgames. It fits puzzles, and games
 // whose factors are small enough to search to the end: a factor's tree is
 // the product of one factor's moves, not of all, so a board of a
 // multi-board puzzle is proved in a small part of the nodes the whole
-// game needs, and a proven win ends the move's search. With the opponents
-// free, a factor's alpha-beta is paranoid over the opponents' full move
-// set (a min node tries every joint reply, in any factor), so a factor's
-// value is what the player can force there against any answer; with
-// HoldOpponents it is the value against answers in the factor only. Where
+// game needs, and a proven win ends the move's search. In a game of
+// several roles a factor's alpha-beta searches its sum-of-games view
+// (passes included) and compares the factors by value: a factor whose
+// best move is its pass offers none. With NoPasses and the opponents free
+// it is paranoid over the opponents' full move set (a min node tries
+// every joint reply, in any factor); with HoldOpponents it is the value
+// against answers in the factor only. Where
 // factors are too deep to search through, the values are the evaluator's
 // estimates at the depth reached in each factor's share of the budget,
 // and MCTS is the better fit.
@@ -50,6 +64,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -90,13 +105,25 @@ type Options struct {
 	Analysis *factor.Analysis
 	// Factor configures that analysis.
 	Factor factor.Options
-	// HoldOpponents restricts the other roles to the factor as well, as
-	// Sancho's puzzles do. By default only the player's role is
-	// restricted and the others play any legal move: in a game of two
-	// players, an opponent that answers in another factor (a threat on
-	// the other board of dualConnect4) is then seen, and a factor's value
-	// is what the player gets by moving there, whatever the answer.
+	// HoldOpponents, with NoPasses, restricts the other roles to the
+	// factor as well, as Sancho's puzzles do; otherwise (with NoPasses)
+	// only the player's role is restricted and the others play any legal
+	// move, so that an answer on another board is seen, but the player
+	// may never answer it there.
 	HoldOpponents bool
+	// NoPasses switches off the sum-of-games view of games of several
+	// roles. By default, in such a game every role in a factor's search
+	// plays the factor's moves, its noops, or a pass (a move in another
+	// factor whose effect there is undone: the other factors are held
+	// still), until the factor is played out, when the subgame goes on as
+	// the whole game; the player then moves in the factor where moving
+	// gains most over passing (the value of its best move less the value
+	// of its pass; a proven win first), since there a reply may come on
+	// another board and a move's worth is its tempo. With NoPasses, the
+	// searches restrict the player's role only (and the others with
+	// HoldOpponents), and the factor valued highest is moved in.
+	// Single-player games never pass.
+	NoPasses bool
 	// Conditional switches on conditional factoring: Start finds the
 	// game's latches, and at each move the player reads the facts the
 	// state's latches keep for the rest of the match. When they have
@@ -146,7 +173,11 @@ type Stats struct {
 	Values   []float64
 	Reports  []search.Report
 	Searches []mcts.Stats
-	Chosen   int // the factor moved in, -1 when none
+	// Gains are, with passes, what each factor's move gains over passing
+	// there (the factor's value without passes), the measure the factor
+	// moved in is chosen by.
+	Gains  []float64
+	Chosen int // the factor moved in, -1 when none
 	// Solved says the chosen factor's value is exact in its subgame: its
 	// MCTS search solved its root, or its alpha-beta search was Complete.
 	// The move's Report does not claim it (Complete stays false): in the
@@ -317,28 +348,74 @@ func searchable(an *factor.Analysis, role int) []int {
 // they are carried over by their text.
 func (p *Player) subgame(k int) (*restricted, error) {
 	f := p.an.Factors[k]
-	sub := &restricted{Machine: p.m, allow: make([]moveSet, len(p.an.Roles))}
+	sub := &restricted{Machine: p.m, allow: make([]moveSet, len(p.an.Roles)), own: make([]moveSet, len(p.an.Roles)), solo: make([]moveSet, len(p.an.Roles))}
 	for r := range p.an.Roles {
-		if r != p.role && !p.opt.HoldOpponents {
+		if r != p.role && !p.opt.HoldOpponents && !p.passes() {
 			sub.allow[r].all = true
 			continue
 		}
-		var ms []game.Move
+		var own, noops []game.Move
 		if r < len(f.Moves) {
-			ms = append(ms, f.Moves[r]...)
+			own = f.Moves[r]
 		}
 		if r < len(p.an.Noops) {
-			ms = append(ms, p.an.Noops[r]...)
+			noops = p.an.Noops[r]
 		}
-		for _, mv := range ms {
-			real, err := p.m.ParseMove(r, p.an.Moves[r][mv])
-			if err != nil {
-				return nil, fmt.Errorf("factored: move %s of factor %d: %w", p.an.Moves[r][mv], k, err)
+		if err := p.addMoves(&sub.allow[r], r, own, noops); err != nil {
+			return nil, fmt.Errorf("factored: factor %d: %w", k, err)
+		}
+		if err := p.addMoves(&sub.own[r], r, own); err != nil {
+			return nil, fmt.Errorf("factored: factor %d: %w", k, err)
+		}
+		if err := p.addMoves(&sub.solo[r], r, p.soloMoves(r, own)); err != nil {
+			return nil, fmt.Errorf("factored: factor %d: %w", k, err)
+		}
+	}
+	if p.passes() {
+		sub.hold = &holding{props: p.an.Bases}
+		for j, g := range p.an.Factors {
+			if j != k {
+				sub.hold.others = append(sub.hold.others, g.Bases...)
 			}
-			sub.allow[r].add(real)
+		}
+		if _, err := sub.newSim(); err != nil {
+			return nil, err
 		}
 	}
 	return sub, nil
+}
+
+// passes says whether factors are searched with passes: in games of
+// several roles, unless Options.NoPasses.
+func (p *Player) passes() bool { return !p.opt.NoPasses && len(p.an.Roles) > 1 }
+
+// soloMoves are the moves of own that change no other factor: a joint
+// move (a noop whose frame rules touch every board) does not show that
+// the factor is still played.
+func (p *Player) soloMoves(r int, own []game.Move) []game.Move {
+	var out []game.Move
+	for _, mv := range own {
+		if !slices.ContainsFunc(p.an.Joint, func(j factor.JointMove) bool { return j.Role == r && j.Move == mv }) {
+			out = append(out, mv)
+		}
+	}
+	return out
+}
+
+// addMoves adds role r's moves of the lists, numbered as the analysis
+// numbers them, to ms in the machine's numbering: the two may differ, so
+// moves are carried over by their text.
+func (p *Player) addMoves(ms *moveSet, r int, lists ...[]game.Move) error {
+	for _, l := range lists {
+		for _, mv := range l {
+			real, err := p.m.ParseMove(r, p.an.Moves[r][mv])
+			if err != nil {
+				return fmt.Errorf("move %s: %w", p.an.Moves[r][mv], err)
+			}
+			ms.add(real)
+		}
+	}
+	return nil
 }
 
 // describe says what Start decided, with the goal structure it relies on.

@@ -2,6 +2,8 @@ package factored
 
 import (
 	"context"
+	"math"
+	"slices"
 	"time"
 
 	"gdlab/engine/game"
@@ -85,9 +87,14 @@ func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget,
 		if err != nil {
 			return moves0(p, s), rep, err
 		}
+		gain := r.Value
+		if pt.sub.hold != nil && mv != game.NoMove {
+			mv, r.Value, gain = pt.pick(mv, r.Value, p.role)
+		}
 		st.add(pt, mv, r)
+		st.Gains = append(st.Gains, gain)
 		rep.Used = rep.Used.Add(r.Used)
-		if mv != game.NoMove && (best < 0 || r.Value > st.Values[best]) {
+		if mv != game.NoMove && (best < 0 || gain > st.Gains[best]) {
 			best, bestMove = i, mv
 			rep.Value, rep.Depth, rep.Stopped = r.Value, r.Depth, r.Stopped
 			st.Chosen, st.Solved = pt.factor, r.Complete
@@ -134,11 +141,15 @@ func moves0(p *Player, s game.State) game.Move {
 }
 
 // search runs the factor's search from s and returns its best move for
-// role and its report; NoMove when role has no move in the factor. With
-// one move in the factor, the searcher values it (valueOne): Play would
+// role and its report; NoMove when role has no move in the factor (with
+// passes: none of the factor's own, noops and its pass aside). With one
+// move in the factor, the searcher values it (valueOne): Play would
 // return it unsearched.
 func (pt part) search(ctx context.Context, s game.State, b search.Budget, role int) (game.Move, search.Report, error) {
 	legal, err := pt.sub.Legal(s, role, nil)
+	if err == nil && pt.sub.hold != nil && !slices.ContainsFunc(legal, pt.sub.own[role].has) {
+		legal = nil
+	}
 	if err != nil || len(legal) == 0 {
 		return game.NoMove, search.Report{Value: -1}, err
 	}
@@ -147,6 +158,55 @@ func (pt part) search(ctx context.Context, s game.State, b search.Budget, role i
 	}
 	rep, err := pt.s.valueOne(ctx, s, b)
 	return legal[0], rep, err
+}
+
+// pick reads a search of a subgame with passes, whose move was mv of
+// value v: the factor's own move to play, its value and its gain over the
+// pass. From an MCTS search, the move is the factor's own move visited
+// most at the root (the search's move, unless that was its pass or a
+// noop), and the gain its value less the pass's (a proven value standing
+// for a mean; infinite for a proven win; its value when the root has no
+// pass visited). An alpha-beta search offers mv, gaining its value, when
+// mv is the factor's own, and no move otherwise.
+func (pt part) pick(mv game.Move, v float64, role int) (game.Move, float64, float64) {
+	ms, ok := pt.s.(*mctsSearch)
+	if !ok {
+		if !pt.sub.own[role].has(mv) {
+			return game.NoMove, -1, -1
+		}
+		return mv, v, v
+	}
+	value := func(x mcts.MoveStat) float64 {
+		if x.Solved {
+			return x.Value
+		}
+		return x.Mean
+	}
+	cand, pass := -1, -1
+	root := ms.Root(role)
+	for i, x := range root {
+		switch {
+		case !pt.sub.allow[role].has(x.Move):
+			pass = i
+		case !pt.sub.own[role].has(x.Move):
+		case cand < 0 || x.Visits > root[cand].Visits || x.Visits == root[cand].Visits && value(x) > value(root[cand]):
+			cand = i
+		}
+	}
+	if cand < 0 {
+		if !pt.sub.own[role].has(mv) {
+			return game.NoMove, -1, -1
+		}
+		return mv, v, v // a lone move, valued by valueOne
+	}
+	v = value(root[cand])
+	if root[cand].Solved && v >= maxGoal {
+		return root[cand].Move, v, math.Inf(1) // a proven win comes first
+	}
+	if pass < 0 || (root[pass].Visits == 0 && !root[pass].Solved) {
+		return root[cand].Move, v, v
+	}
+	return root[cand].Move, v, v - value(root[pass])
 }
 
 // add records factor pt's search, which gave move mv and report r.

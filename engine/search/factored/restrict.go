@@ -2,7 +2,9 @@ package factored
 
 import (
 	"math/rand/v2"
+	"sync"
 
+	"gdlab/engine/analysis/splice"
 	"gdlab/engine/game"
 )
 
@@ -40,6 +42,21 @@ func (ms *moveSet) has(m game.Move) bool {
 	return ms.big[m]
 }
 
+// withPass keeps, in place, the moves of l in the set and the first move
+// of l outside it: the role's pass.
+func (ms *moveSet) withPass(l []game.Move) []game.Move {
+	out, passed := l[:0], false
+	for _, m := range l {
+		switch {
+		case ms.has(m):
+			out = append(out, m)
+		case !passed:
+			out, passed = append(out, m), true
+		}
+	}
+	return out
+}
+
 // filter keeps, in place, the moves of l in the set.
 func (ms *moveSet) filter(l []game.Move) []game.Move {
 	if ms.all {
@@ -56,20 +73,66 @@ func (ms *moveSet) filter(l []game.Move) []game.Move {
 
 // restricted is the subgame of one factor: the real machine whose roles
 // may play only the factor's moves and the moves that change no factor
-// (the other roles than the player's only when Options.HoldOpponents).
-// Its states are the real game's states, so every other factor is held as
-// it is (Sancho's search of a factor with the others held), and its goals
-// are the real goals: with the others held, the goal's combination of
-// the factors reduces to the searched factor's part (see Player). A state
-// where some role has no allowed move is terminal in the subgame: the
-// factor has nothing left to play.
+// (the other roles than the player's only with passes or
+// Options.HoldOpponents). Its states are the real game's states and its goals
+// are the real goals: with the others held, the goal's combination of the
+// factors reduces to the searched factor's part (see Player).
+//
+// Without passes, the other factors are held in that the player's role
+// does not move there, and a state where some restricted role has no
+// allowed move is terminal in the subgame: the factor has nothing left to
+// play.
+//
+// With passes (hold not nil), every role may also pass: play one legal
+// move outside the factor, its first in the legal order, whose effect on
+// the other factors is undone (a Keeper restores their base propositions
+// after the move), so that a pass changes the context only (the turn, the
+// step). The subgame is then a sum-of-games view of the factor: either
+// side may answer elsewhere. Once no role has a move of the factor left
+// (the factor is played out, or the factoring no longer applies), the
+// restriction lifts and the subgame goes on as the whole game, so that a
+// factor finished before the others is valued by what the rest of the
+// game gives, not by an undefined goal.
 type restricted struct {
 	game.Machine
-	allow []moveSet // per role
+	allow []moveSet // per role: the factor's moves and the noops
+	own   []moveSet // per role: the factor's moves
+	solo  []moveSet // per role: those that change no other factor
+	hold  *holding  // nil without passes
+}
+
+// holding is what the subgame with passes needs: the other factors' base
+// propositions, kept across moves, and simulators for the Machine methods.
+type holding struct {
+	props  []string // the network's base propositions
+	others []int    // the other factors' bases
+	sims   sync.Pool
+}
+
+// sim returns a simulator of the subgame at s, from the pool; put it back
+// with r.hold.sims.Put.
+func (r *restricted) sim(s game.State) (*restrictedSim, error) {
+	rs, _ := r.hold.sims.Get().(*restrictedSim)
+	if rs == nil {
+		var err error
+		if rs, err = r.newSim(); err != nil {
+			return nil, err
+		}
+	}
+	return rs, rs.SetState(s)
 }
 
 // Legal returns role's legal moves in s that the factor allows.
 func (r *restricted) Legal(s game.State, role int, dst []game.Move) ([]game.Move, error) {
+	if r.hold != nil {
+		rs, err := r.sim(s)
+		if err != nil {
+			return dst[:0], err
+		}
+		defer r.hold.sims.Put(rs)
+		l, err := rs.Legal(role, dst)
+		return l, err
+	}
 	l, err := r.Machine.Legal(s, role, dst)
 	if err != nil {
 		return l, err
@@ -77,9 +140,35 @@ func (r *restricted) Legal(s game.State, role int, dst []game.Move) ([]game.Move
 	return r.allow[role].filter(l), nil
 }
 
+// Next returns the subgame's next state: the real one, with the other
+// factors kept as they were in s when passes are on and the factor is
+// still played.
+func (r *restricted) Next(s game.State, joint []game.Move) (game.State, error) {
+	if r.hold == nil {
+		return r.Machine.Next(s, joint)
+	}
+	rs, err := r.sim(s)
+	if err != nil {
+		return nil, err
+	}
+	defer r.hold.sims.Put(rs)
+	if err := rs.Play(joint); err != nil {
+		return nil, err
+	}
+	return rs.State(), nil
+}
+
 // Terminal reports whether s is terminal in the real game or some role
 // has no move left in the factor.
 func (r *restricted) Terminal(s game.State) (bool, error) {
+	if r.hold != nil {
+		rs, err := r.sim(s)
+		if err != nil {
+			return false, err
+		}
+		defer r.hold.sims.Put(rs)
+		return rs.Terminal()
+	}
 	if t, err := r.Machine.Terminal(s); t || err != nil {
 		return t, err
 	}
@@ -106,34 +195,101 @@ func (r *restricted) Unwrap() game.Machine { return r.Machine }
 // NewSimulator returns a restricted simulator over the real machine's
 // own (a network's, at the network's speed).
 func (r *restricted) NewSimulator() game.Simulator {
-	return &restrictedSim{Simulator: game.NewSimulator(r.Machine), r: r}
+	rs, err := r.newSim()
+	if err != nil {
+		// The bases were checked when the subgame was made.
+		panic(err)
+	}
+	return rs
+}
+
+// newSim makes a restricted simulator, with its keeper when passes are on.
+func (r *restricted) newSim() (*restrictedSim, error) {
+	rs := &restrictedSim{Simulator: game.NewSimulator(r.Machine), r: r}
+	if r.hold != nil {
+		k, err := splice.New(r.Machine, rs.Simulator, r.hold.props, r.hold.others)
+		if err != nil {
+			return nil, err
+		}
+		rs.keep = k
+	}
+	return rs, nil
 }
 
 // restrictedSim is the restricted subgame's simulator.
 type restrictedSim struct {
 	game.Simulator
 	r     *restricted
+	keep  *splice.Keeper // with passes
 	buf   []game.Move
 	joint []game.Move
+	// open caches, for the state of hash openAt, whether some role has a
+	// move of the factor (with passes).
+	open, openValid bool
+	openAt          uint64
 }
 
 // Unwrap returns the real simulator, for analysis.Holds' fast bit test
 // of the current state.
 func (s *restrictedSim) Unwrap() game.Simulator { return s.Simulator }
 
-// Legal returns role's legal moves that the factor allows.
+// playing reports whether the factor is still played in the current
+// state: some role has a legal move of the factor that changes no other.
+// Always true without passes.
+func (s *restrictedSim) playing() (bool, error) {
+	if s.r.hold == nil {
+		return true, nil
+	}
+	h := s.Simulator.Hash()
+	if s.openValid && h == s.openAt {
+		return s.open, nil
+	}
+	open := false
+	for role := range s.r.solo {
+		l, err := s.Simulator.Legal(role, s.buf)
+		s.buf = l
+		if err != nil {
+			return false, err
+		}
+		for _, m := range l {
+			if s.r.solo[role].has(m) {
+				open = true
+				break
+			}
+		}
+		if open {
+			break
+		}
+	}
+	s.open, s.openValid, s.openAt = open, true, h
+	return open, nil
+}
+
+// Legal returns role's legal moves that the factor allows: with passes,
+// its pass among them (in its place in the legal order), or every legal
+// move once the factor is played out.
 func (s *restrictedSim) Legal(role int, dst []game.Move) ([]game.Move, error) {
-	l, err := s.Simulator.Legal(role, dst)
+	open, err := s.playing()
 	if err != nil {
+		return dst[:0], err
+	}
+	l, err := s.Simulator.Legal(role, dst)
+	if err != nil || !open {
 		return l, err
 	}
-	return s.r.allow[role].filter(l), nil
+	if s.r.hold == nil {
+		return s.r.allow[role].filter(l), nil
+	}
+	return s.r.allow[role].withPass(l), nil
 }
 
 // Terminal is restricted.Terminal on the current state.
 func (s *restrictedSim) Terminal() (bool, error) {
 	if t, err := s.Simulator.Terminal(); t || err != nil {
 		return t, err
+	}
+	if open, err := s.playing(); err != nil || !open {
+		return false, err
 	}
 	for role := range s.r.allow {
 		if s.r.allow[role].all {
@@ -146,6 +302,23 @@ func (s *restrictedSim) Terminal() (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// Play plays joint; with passes, while the factor is played, the other
+// factors keep their base propositions.
+func (s *restrictedSim) Play(joint []game.Move) error {
+	open, err := s.playing()
+	if err != nil {
+		return err
+	}
+	if s.keep == nil || !open {
+		return s.Simulator.Play(joint)
+	}
+	s.keep.Mark()
+	if err := s.Simulator.Play(joint); err != nil {
+		return err
+	}
+	return s.keep.Restore()
 }
 
 // RandomJoint draws one allowed move per role, with one rng.IntN call

@@ -1,0 +1,184 @@
+package factored
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"gdlab/engine/game"
+	"gdlab/engine/propnet/propnettest"
+	"gdlab/engine/search"
+	"gdlab/engine/search/mcts"
+)
+
+// partWith returns the player's part whose factor holds the base fact.
+func partWith(t *testing.T, p *Player, fact string) part {
+	t.Helper()
+	for _, pt := range p.parts {
+		for _, b := range p.an.Factors[pt.factor].Bases {
+			if p.an.Bases[b] == fact {
+				return pt
+			}
+		}
+	}
+	t.Fatalf("no searched factor holds %s", fact)
+	return part{}
+}
+
+// texts are the moves' texts for role.
+func texts(m game.Machine, role int, ms []game.Move) []string {
+	var out []string
+	for _, mv := range ms {
+		out = append(out, m.MoveText(role, mv))
+	}
+	return out
+}
+
+// TestSubgameWithPasses: in twinnim's pile-a factor, white may take from
+// pile a or pass (its first move on pile b), black only waits; the pass
+// changes the turn and leaves pile b as it was.
+func TestSubgameWithPasses(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
+	start(t, p, net, 0, 1)
+	sub := partWith(t, p, "(size a 5)").sub
+	if sub.hold == nil {
+		t.Fatal("a game of two roles is searched without passes")
+	}
+	s := net.Initial()
+	white, err := sub.Legal(s, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := texts(net, 0, white), []string{"(take a 1)", "(take a 2)", "(take b 1)"}; !slices.Equal(got, want) {
+		t.Fatalf("white's moves %v, want %v", got, want)
+	}
+	black, _ := sub.Legal(s, 1, nil)
+	if got := texts(net, 1, black); !slices.Equal(got, []string{"noop"}) {
+		t.Fatalf("black's moves %v, want [noop]", got)
+	}
+	after, err := sub.Next(s, []game.Move{white[2], black[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := after.Facts(), []string{"(control black)", "(size a 5)", "(size b 4)"}; !slices.Equal(got, want) {
+		t.Errorf("after the pass: %v, want %v", got, want)
+	}
+	// The subgame's simulator agrees with its machine.
+	sim := sub.NewSimulator()
+	if err := sim.SetState(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Play([]game.Move{white[2], black[0]}); err != nil {
+		t.Fatal(err)
+	}
+	if !sim.State().Equal(after) {
+		t.Errorf("simulator after the pass: %v, want %v", sim.State().Facts(), after.Facts())
+	}
+}
+
+// TestNoPassesRestrictsThePlayerOnly: with NoPasses the opponents play
+// any move and the player never passes.
+func TestNoPassesRestrictsThePlayerOnly(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	p := New(Options{MCTS: mcts.Options{Iterations: 10}, NoPasses: true})
+	start(t, p, net, 0, 1)
+	sub := partWith(t, p, "(size a 5)").sub
+	if sub.hold != nil || !sub.allow[1].all {
+		t.Fatal("NoPasses: the subgame has passes, or restricts the opponent")
+	}
+	white, _ := sub.Legal(net.Initial(), 0, nil)
+	if got, want := texts(net, 0, white), []string{"(take a 1)", "(take a 2)"}; !slices.Equal(got, want) {
+		t.Errorf("white's moves %v, want %v", got, want)
+	}
+}
+
+// TestSubgameLiftsWhenPlayedOut: once the first board of
+// double_tictactoe_dengji is decided, its factor's subgame goes on as the
+// whole game: every legal move is allowed, and moves are no longer kept
+// off the other board.
+func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "double_tictactoe_dengji"))
+	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
+	start(t, p, net, 0, 1)
+	sub := partWith(t, p, "(cell1 1 1 b)").sub
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := net.Initial()
+	for lifted := false; !lifted; {
+		joint := make([]game.Move, 2)
+		onBoard1 := false
+		for r := range joint {
+			legal, _ := net.Legal(s, r, nil)
+			var mine []game.Move
+			for _, mv := range legal {
+				if sub.own[r].has(mv) && sub.solo[r].has(mv) {
+					mine = append(mine, mv)
+				}
+			}
+			joint[r] = legal[rng.IntN(len(legal))]
+			if len(mine) > 0 {
+				joint[r], onBoard1 = mine[rng.IntN(len(mine))], true
+			}
+		}
+		if !onBoard1 {
+			lifted = true
+			break
+		}
+		var err error
+		if s, err = net.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if term, _ := net.Terminal(s); term {
+		t.Fatal("the game ended with the first board")
+	}
+	for r := range 2 {
+		real, _ := net.Legal(s, r, nil)
+		allowed, err := sub.Legal(s, r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(real, allowed) {
+			t.Errorf("role %d: subgame moves %v, want every legal move %v", r, texts(net, r, allowed), texts(net, r, real))
+		}
+	}
+}
+
+// TestBlocksThreatElsewhere: in dualConnect4, with red three in a row on
+// the normal board and black's earlier moves on the suicide board, black
+// must block on the normal board. The player finds it by the gain of its
+// move over passing, for every seed tried.
+func TestBlocksThreatElsewhere(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
+	s := net.Initial()
+	for _, j := range [][2]string{
+		{"(drop_normal 1)", "noop"}, {"noop", "(drop_suicide 8)"},
+		{"(drop_normal 2)", "noop"}, {"noop", "(drop_suicide 7)"},
+		{"(drop_normal 3)", "noop"},
+	} {
+		joint := make([]game.Move, 2)
+		for r, text := range j {
+			mv, err := net.ParseMove(r, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			joint[r] = mv
+		}
+		var err error
+		if s, err = net.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		p := New(Options{MCTS: mcts.Options{Iterations: 20000}})
+		start(t, p, net, 1, seed)
+		mv, _, err := p.Play(context.Background(), s, search.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := net.MoveText(1, mv); got != "(drop_normal 4)" {
+			t.Errorf("seed %d: black played %s, want (drop_normal 4); gains %v", seed, got, p.LastStats().Gains)
+		}
+	}
+}
