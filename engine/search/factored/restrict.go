@@ -88,8 +88,9 @@ func (ms *moveSet) filter(l []game.Move) []game.Move {
 // the other factors is undone (a Keeper restores their base propositions
 // after the move), so that a pass changes the context only (the turn, the
 // step). The subgame is then a sum-of-games view of the factor: either
-// side may answer elsewhere. Once no role has a move of the factor left
-// (the factor is played out, or the factoring no longer applies), the
+// side may answer elsewhere. Once no role has a legal move of the factor
+// that changes no other factor (the factor is played out; a noop the
+// analysis counts as a joint move does not keep it open), the
 // restriction lifts and the subgame goes on as the whole game, so that a
 // factor finished before the others is valued by what the rest of the
 // game gives, not by an undefined goal.
