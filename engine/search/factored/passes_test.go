@@ -105,7 +105,7 @@ func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
 	sub := partWith(t, p, "(cell1 1 1 b)").sub
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := net.Initial()
-	for lifted := false; !lifted; {
+	for {
 		joint := make([]game.Move, 2)
 		onBoard1 := false
 		for r := range joint {
@@ -122,8 +122,7 @@ func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
 			}
 		}
 		if !onBoard1 {
-			lifted = true
-			break
+			break // the first board is played out
 		}
 		var err error
 		if s, err = net.Next(s, joint); err != nil {
