@@ -22,8 +22,9 @@
 # a notebook whose claims no longer match fails (with --update, the check
 # only reports, since the executed copy becomes the committed one).
 # Full runs hold a machine-wide lock (scripts/corelock.sh): notebooks whose
-# metadata says "gdlab": {"alone": true} (01 and 06, whose claims need a
-# core per thread) run with no other notebook beside them.
+# metadata says "gdlab": {"alone": true} (01, 06 and 07, whose claims
+# compare players at equal time on a core per thread, and 11, whose figures
+# are timed) run with no other notebook beside them.
 # Ends with "N passed, M failed"; the exit status is non-zero if any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
