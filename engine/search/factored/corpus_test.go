@@ -13,7 +13,7 @@ import (
 )
 
 // corpusGame returns the path of a game of the shared corpus, or skips.
-func corpusGame(t *testing.T, key string) string {
+func corpusGame(t testing.TB, key string) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "..", "..", "shared")
 	if d := os.Getenv("GDLAB_SHARED"); d != "" {

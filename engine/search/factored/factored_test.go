@@ -12,7 +12,7 @@ import (
 )
 
 // start starts a player on m for role with seed.
-func start(t *testing.T, p search.Player, m game.Machine, role int, seed uint64) {
+func start(t testing.TB, p search.Player, m game.Machine, role int, seed uint64) {
 	t.Helper()
 	if err := p.Start(context.Background(), search.Setup{Machine: m, Role: role, Seed: seed}); err != nil {
 		t.Fatal(err)

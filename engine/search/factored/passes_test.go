@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/search"
 	"gdlab/engine/search/mcts"
@@ -150,25 +151,11 @@ func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
 // move over passing, for every seed tried.
 func TestBlocksThreatElsewhere(t *testing.T) {
 	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
-	s := net.Initial()
-	for _, j := range [][2]string{
+	s := playTexts(t, net, net.Initial(), [][2]string{
 		{"(drop_normal 1)", "noop"}, {"noop", "(drop_suicide 8)"},
 		{"(drop_normal 2)", "noop"}, {"noop", "(drop_suicide 7)"},
 		{"(drop_normal 3)", "noop"},
-	} {
-		joint := make([]game.Move, 2)
-		for r, text := range j {
-			mv, err := net.ParseMove(r, text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			joint[r] = mv
-		}
-		var err error
-		if s, err = net.Next(s, joint); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	for seed := uint64(1); seed <= 3; seed++ {
 		p := New(Options{MCTS: mcts.Options{Iterations: 20000}})
 		start(t, p, net, 1, seed)
@@ -178,6 +165,70 @@ func TestBlocksThreatElsewhere(t *testing.T) {
 		}
 		if got := net.MoveText(1, mv); got != "(drop_normal 4)" {
 			t.Errorf("seed %d: black played %s, want (drop_normal 4); gains %v", seed, got, p.LastStats().Gains)
+		}
+	}
+}
+
+// TestPlaysProvenWin: in dualConnect4, with red three high in column 5 of
+// the normal board, red's search proves the fourth a win at once, and
+// random playouts from most other moves win too. The player plays the
+// proven win, not a move that merely drew as many visits and won its
+// playouts.
+func TestPlaysProvenWin(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
+	s := playTexts(t, net, net.Initial(), [][2]string{
+		{"(drop_normal 5)", "noop"}, {"noop", "(drop_suicide 1)"},
+		{"(drop_normal 5)", "noop"}, {"noop", "(drop_suicide 8)"},
+		{"(drop_normal 5)", "noop"}, {"noop", "(drop_suicide 1)"},
+	})
+	for seed := uint64(1); seed <= 5; seed++ {
+		p := New(Options{MCTS: mcts.Options{Iterations: 2000}})
+		start(t, p, net, 0, seed)
+		mv, _, err := p.Play(context.Background(), s, search.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := p.LastStats()
+		if got := net.MoveText(0, mv); got != "(drop_normal 5)" {
+			t.Errorf("seed %d: red played %s, want the win (drop_normal 5); gains %v", seed, got, st.Gains)
+		}
+		if !st.Solved {
+			t.Errorf("seed %d: the win is not reported solved", seed)
+		}
+	}
+}
+
+// playTexts plays joint moves given by their texts from s.
+func playTexts(t *testing.T, m game.Machine, s game.State, joints [][2]string) game.State {
+	t.Helper()
+	for _, j := range joints {
+		joint := make([]game.Move, len(j))
+		for r, text := range j {
+			mv, err := m.ParseMove(r, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			joint[r] = mv
+		}
+		var err error
+		if s, err = m.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// TestSubgameConforms: every factor's subgame, passes and all, keeps the
+// game.Machine contract, and its simulator agrees with it state by state
+// through moves, Save and Restore, and playouts (a simulator that kept
+// what it found in one state into the next would not).
+func TestSubgameConforms(t *testing.T) {
+	for _, path := range []string{"testdata/twinnim.kif", corpusGame(t, "dualConnect4"), corpusGame(t, "double_tictactoe_dengji")} {
+		net := propnettest.Load(t, path)
+		p := New(Options{MCTS: mcts.Options{Iterations: 10}})
+		start(t, p, net, 0, 1)
+		for _, pt := range p.parts {
+			gametest.Conform(t, pt.sub, 3, 80)
 		}
 	}
 }

@@ -89,7 +89,7 @@ func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget,
 		}
 		gain := r.Value
 		if pt.sub.hold != nil && mv != game.NoMove {
-			mv, r.Value, gain = pt.pick(mv, r.Value, p.role)
+			mv, r.Value, gain, r.Complete = pt.pick(mv, r, p.role)
 		}
 		st.add(pt, mv, r)
 		st.Gains = append(st.Gains, gain)
@@ -160,21 +160,24 @@ func (pt part) search(ctx context.Context, s game.State, b search.Budget, role i
 	return legal[0], rep, err
 }
 
-// pick reads a search of a subgame with passes, whose move was mv of
-// value v: the factor's own move to play, its value and its gain over the
-// pass. From an MCTS search, the move is the factor's own move visited
-// most at the root (the search's move, unless that was its pass or a
-// noop), and the gain its value less the pass's (a proven value standing
-// for a mean; infinite for a proven win; its value when the root has no
-// pass visited). An alpha-beta search offers mv, gaining its value, when
-// mv is the factor's own, and no move otherwise.
-func (pt part) pick(mv game.Move, v float64, role int) (game.Move, float64, float64) {
+// pick reads a search of a subgame with passes, whose report r came with
+// the move mv: the factor's own move for role to play, its value, its
+// gain over the pass, and whether that value is exact. From an MCTS
+// search, the move is the factor's own move proven a win, with an
+// infinite gain; else its own move visited most at the root (the
+// search's move, unless that was its pass or a noop), and the gain its
+// value less the pass's (a proven value standing for a mean; its value
+// when the root has no pass visited). The root may be solved by its pass
+// (a zugzwang), so the value is exact only when the chosen move is
+// solved. An alpha-beta search offers mv, gaining its value, when mv is
+// the factor's own, and no move otherwise.
+func (pt part) pick(mv game.Move, r search.Report, role int) (game.Move, float64, float64, bool) {
 	ms, ok := pt.s.(*mctsSearch)
 	if !ok {
 		if !pt.sub.own[role].has(mv) {
-			return game.NoMove, -1, -1
+			return game.NoMove, -1, -1, false
 		}
-		return mv, v, v
+		return mv, r.Value, r.Value, r.Complete
 	}
 	value := func(x mcts.MoveStat) float64 {
 		if x.Solved {
@@ -189,24 +192,27 @@ func (pt part) pick(mv game.Move, v float64, role int) (game.Move, float64, floa
 		case !pt.sub.allow[role].has(x.Move):
 			pass = i
 		case !pt.sub.own[role].has(x.Move):
+		case x.Solved && x.Value >= maxGoal:
+			// A proven win comes first, however few its visits: the
+			// search stops once it is proven, and another move may have
+			// won as many playouts.
+			return x.Move, x.Value, math.Inf(1), true
 		case cand < 0 || x.Visits > root[cand].Visits || x.Visits == root[cand].Visits && value(x) > value(root[cand]):
 			cand = i
 		}
 	}
 	if cand < 0 {
 		if !pt.sub.own[role].has(mv) {
-			return game.NoMove, -1, -1
+			return game.NoMove, -1, -1, false
 		}
-		return mv, v, v // a lone move, valued by valueOne
+		return mv, r.Value, r.Value, r.Complete // a lone move, valued by valueOne
 	}
-	v = value(root[cand])
-	if root[cand].Solved && v >= maxGoal {
-		return root[cand].Move, v, math.Inf(1) // a proven win comes first
-	}
+	x := root[cand]
+	v := value(x)
 	if pass < 0 || (root[pass].Visits == 0 && !root[pass].Solved) {
-		return root[cand].Move, v, v
+		return x.Move, v, v, x.Solved
 	}
-	return root[cand].Move, v, v - value(root[pass])
+	return x.Move, v, v - value(root[pass]), x.Solved
 }
 
 // add records factor pt's search, which gave move mv and report r.

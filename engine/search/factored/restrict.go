@@ -2,6 +2,7 @@ package factored
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"gdlab/engine/analysis/splice"
@@ -217,71 +218,86 @@ func (r *restricted) newSim() (*restrictedSim, error) {
 	return rs, nil
 }
 
-// restrictedSim is the restricted subgame's simulator.
+// restrictedSim is the restricted subgame's simulator. What the current
+// state's queries find (each role's legal moves, whether the factor is
+// still played) is computed once per state: a playout step asks for it
+// three times (Terminal, RandomJoint, Play), and a network computes legal
+// moves by scanning its legal propositions.
 type restrictedSim struct {
 	game.Simulator
 	r     *restricted
 	keep  *splice.Keeper // with passes
-	buf   []game.Move
 	joint []game.Move
-	// open caches, for the state of hash openAt, whether some role has a
-	// move of the factor (with passes).
-	open, openValid bool
-	openAt          uint64
+	// known says that open and allowed describe the current state; every
+	// method that changes the state clears it.
+	known   bool
+	open    bool          // the factor is still played (always, without passes)
+	allowed [][]game.Move // per role: the moves the subgame allows
+	raw     [][]game.Move // per role: the real legal moves
 }
 
 // Unwrap returns the real simulator, for analysis.Holds' fast bit test
 // of the current state.
 func (s *restrictedSim) Unwrap() game.Simulator { return s.Simulator }
 
-// playing reports whether the factor is still played in the current
-// state: some role has a legal move of the factor that changes no other.
-// Always true without passes.
-func (s *restrictedSim) playing() (bool, error) {
-	if s.r.hold == nil {
-		return true, nil
-	}
-	h := s.Simulator.Hash()
-	if s.openValid && h == s.openAt {
-		return s.open, nil
-	}
-	open := false
-	for role := range s.r.solo {
-		l, err := s.Simulator.Legal(role, s.buf)
-		s.buf = l
-		if err != nil {
-			return false, err
-		}
-		for _, m := range l {
-			if s.r.solo[role].has(m) {
-				open = true
-				break
-			}
-		}
-		if open {
-			break
-		}
-	}
-	s.open, s.openValid, s.openAt = open, true, h
-	return open, nil
+// SetState makes st the current state.
+func (s *restrictedSim) SetState(st game.State) error {
+	s.known = false
+	return s.Simulator.SetState(st)
 }
 
-// Legal returns role's legal moves that the factor allows: with passes,
-// its pass among them (in its place in the legal order), or every legal
-// move once the factor is played out.
+// Restore makes a saved state current again.
+func (s *restrictedSim) Restore(saved []uint64) error {
+	s.known = false
+	return s.Simulator.Restore(saved)
+}
+
+// look computes, once per state, every role's legal moves, whether the
+// factor is still played (with passes: some role has a legal move of the
+// factor that changes no other), and the moves the subgame allows: the
+// factor's and the noops, with passes a role's pass among them (in its
+// place in the legal order), or every legal move once the factor is
+// played out.
+func (s *restrictedSim) look() error {
+	if s.known {
+		return nil
+	}
+	n := len(s.r.allow)
+	if len(s.raw) != n {
+		s.raw, s.allowed = make([][]game.Move, n), make([][]game.Move, n)
+	}
+	s.open = s.r.hold == nil
+	for role := range n {
+		l, err := s.Simulator.Legal(role, s.raw[role])
+		s.raw[role] = l
+		if err != nil {
+			return err
+		}
+		if !s.open && slices.ContainsFunc(l, s.r.solo[role].has) {
+			s.open = true
+		}
+	}
+	for role := range n {
+		a := append(s.allowed[role][:0], s.raw[role]...)
+		switch {
+		case !s.open:
+		case s.r.hold == nil:
+			a = s.r.allow[role].filter(a)
+		default:
+			a = s.r.allow[role].withPass(a)
+		}
+		s.allowed[role] = a
+	}
+	s.known = true
+	return nil
+}
+
+// Legal returns role's moves that the subgame allows (see look).
 func (s *restrictedSim) Legal(role int, dst []game.Move) ([]game.Move, error) {
-	open, err := s.playing()
-	if err != nil {
+	if err := s.look(); err != nil {
 		return dst[:0], err
 	}
-	l, err := s.Simulator.Legal(role, dst)
-	if err != nil || !open {
-		return l, err
-	}
-	if s.r.hold == nil {
-		return s.r.allow[role].filter(l), nil
-	}
-	return s.r.allow[role].withPass(l), nil
+	return append(dst[:0], s.allowed[role]...), nil
 }
 
 // Terminal is restricted.Terminal on the current state.
@@ -289,17 +305,12 @@ func (s *restrictedSim) Terminal() (bool, error) {
 	if t, err := s.Simulator.Terminal(); t || err != nil {
 		return t, err
 	}
-	if open, err := s.playing(); err != nil || !open {
+	if err := s.look(); err != nil || !s.open {
 		return false, err
 	}
 	for role := range s.r.allow {
-		if s.r.allow[role].all {
-			continue
-		}
-		l, err := s.Legal(role, s.buf)
-		s.buf = l
-		if err != nil || len(l) == 0 {
-			return true, err
+		if !s.r.allow[role].all && len(s.allowed[role]) == 0 {
+			return true, nil
 		}
 	}
 	return false, nil
@@ -308,11 +319,13 @@ func (s *restrictedSim) Terminal() (bool, error) {
 // Play plays joint; with passes, while the factor is played, the other
 // factors keep their base propositions.
 func (s *restrictedSim) Play(joint []game.Move) error {
-	open, err := s.playing()
-	if err != nil {
-		return err
+	if s.keep != nil {
+		if err := s.look(); err != nil {
+			return err
+		}
 	}
-	if s.keep == nil || !open {
+	s.known = false
+	if s.keep == nil || !s.open {
 		return s.Simulator.Play(joint)
 	}
 	s.keep.Mark()
@@ -326,12 +339,10 @@ func (s *restrictedSim) Play(joint []game.Move) error {
 // each, as the Simulator contract asks.
 func (s *restrictedSim) RandomJoint(rng *rand.Rand, dst []game.Move) ([]game.Move, error) {
 	dst = dst[:0]
-	for role := range s.r.allow {
-		l, err := s.Legal(role, s.buf)
-		s.buf = l
-		if err != nil {
-			return dst, err
-		}
+	if err := s.look(); err != nil {
+		return dst, err
+	}
+	for role, l := range s.allowed {
 		if len(l) == 0 {
 			return dst, &game.NoLegalMoveError{Role: s.r.Roles()[role]}
 		}
