@@ -165,7 +165,8 @@ type Stats struct {
 	// Factors lists the factors searched (indexes into
 	// Analysis.Factors), Values the value each gave its best move
 	// (0..100, -1 when it offered none), Reports each search's report
-	// (its nodes, depth and whether its value is exact; the zero Report
+	// (its nodes, depth and whether its value is exact, with passes the
+	// chosen move's; the zero Report
 	// but for Value -1 where the role had no move in the factor) and
 	// Searches each MCTS search's statistics (the zero Stats where the
 	// role had no move; nil with alpha-beta).
@@ -179,7 +180,8 @@ type Stats struct {
 	Gains  []float64
 	Chosen int // the factor moved in, -1 when none
 	// Solved says the chosen factor's value is exact in its subgame: its
-	// MCTS search solved its root, or its alpha-beta search was Complete.
+	// MCTS search solved its root (with passes: the chosen move's child),
+	// or its alpha-beta search was Complete.
 	// The move's Report does not claim it (Complete stays false): in the
 	// real game the player may move in the other factors too.
 	Solved bool

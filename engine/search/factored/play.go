@@ -99,7 +99,7 @@ func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget,
 			rep.Value, rep.Depth, rep.Stopped = r.Value, r.Depth, r.Stopped
 			st.Chosen, st.Solved = pt.factor, r.Complete
 		}
-		if st.Solved && r.Value >= maxGoal {
+		if st.Solved && rep.Value >= maxGoal {
 			break // a proven win: no other factor can do better
 		}
 	}
@@ -164,8 +164,8 @@ func (pt part) search(ctx context.Context, s game.State, b search.Budget, role i
 // the move mv: the factor's own move for role to play, its value, its
 // gain over the pass, and whether that value is exact. From an MCTS
 // search, the move is the factor's own move proven a win, with an
-// infinite gain; else its own move visited most at the root (the
-// search's move, unless that was its pass or a noop), and the gain its
+// infinite gain; else its own move visited most at the root (usually
+// the search's move), and the gain its
 // value less the pass's (a proven value standing for a mean; its value
 // when the root has no pass visited). The root may be solved by its pass
 // (a zugzwang), so the value is exact only when the chosen move is

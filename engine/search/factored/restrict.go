@@ -221,14 +221,14 @@ func (r *restricted) newSim() (*restrictedSim, error) {
 // restrictedSim is the restricted subgame's simulator. What the current
 // state's queries find (each role's legal moves, whether the factor is
 // still played) is computed once per state: a playout step asks for it
-// three times (Terminal, RandomJoint, Play), and a network computes legal
-// moves by scanning its legal propositions.
+// in Terminal, RandomJoint and (with passes) Play, and a network computes
+// legal moves by scanning its legal propositions.
 type restrictedSim struct {
 	game.Simulator
 	r     *restricted
 	keep  *splice.Keeper // with passes
 	joint []game.Move
-	// known says that open and allowed describe the current state; every
+	// known says that open, allowed and raw describe the current state; every
 	// method that changes the state clears it.
 	known   bool
 	open    bool          // the factor is still played (always, without passes)
