@@ -166,8 +166,8 @@ type Stats struct {
 	// Analysis.Factors), Values the value each gave its best move
 	// (0..100, -1 when it offered none), Reports each search's report
 	// (its nodes, depth and whether its value is exact, with passes the
-	// chosen move's; the zero Report
-	// but for Value -1 where the role had no move in the factor) and
+	// chosen move's; the zero Report but for Value -1 where the role had
+	// no move in the factor) and
 	// Searches each MCTS search's statistics (the zero Stats where the
 	// role had no move; nil with alpha-beta).
 	Factors  []int

@@ -165,9 +165,9 @@ func (pt part) search(ctx context.Context, s game.State, b search.Budget, role i
 // gain over the pass, and whether that value is exact. From an MCTS
 // search, the move is the factor's own move proven a win, with an
 // infinite gain; else its own move visited most at the root (usually
-// the search's move), and the gain its
-// value less the pass's (a proven value standing for a mean; its value
-// when the root has no pass visited). The root may be solved by its pass
+// the search's move), and the gain its value less the pass's (a proven
+// value standing for a mean; its value when the root has no pass
+// visited). The root may be solved by its pass
 // (a zugzwang), so the value is exact only when the chosen move is
 // solved. An alpha-beta search offers mv, gaining its value, when mv is
 // the factor's own, and no move otherwise.
