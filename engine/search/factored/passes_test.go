@@ -151,11 +151,13 @@ func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
 // move over passing, for every seed tried.
 func TestBlocksThreatElsewhere(t *testing.T) {
 	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
-	s := playTexts(t, net, net.Initial(), [][2]string{
-		{"(drop_normal 1)", "noop"}, {"noop", "(drop_suicide 8)"},
-		{"(drop_normal 2)", "noop"}, {"noop", "(drop_suicide 7)"},
-		{"(drop_normal 3)", "noop"},
-	})
+	s := gametest.Play(t, net, net.Initial(),
+		[]string{"(drop_normal 1)", "noop"},
+		[]string{"noop", "(drop_suicide 8)"},
+		[]string{"(drop_normal 2)", "noop"},
+		[]string{"noop", "(drop_suicide 7)"},
+		[]string{"(drop_normal 3)", "noop"},
+	)
 	for seed := uint64(1); seed <= 3; seed++ {
 		p := New(Options{MCTS: mcts.Options{Iterations: 20000}})
 		start(t, p, net, 1, seed)
@@ -176,11 +178,14 @@ func TestBlocksThreatElsewhere(t *testing.T) {
 // playouts.
 func TestPlaysProvenWin(t *testing.T) {
 	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
-	s := playTexts(t, net, net.Initial(), [][2]string{
-		{"(drop_normal 5)", "noop"}, {"noop", "(drop_suicide 1)"},
-		{"(drop_normal 5)", "noop"}, {"noop", "(drop_suicide 8)"},
-		{"(drop_normal 5)", "noop"}, {"noop", "(drop_suicide 1)"},
-	})
+	s := gametest.Play(t, net, net.Initial(),
+		[]string{"(drop_normal 5)", "noop"},
+		[]string{"noop", "(drop_suicide 1)"},
+		[]string{"(drop_normal 5)", "noop"},
+		[]string{"noop", "(drop_suicide 8)"},
+		[]string{"(drop_normal 5)", "noop"},
+		[]string{"noop", "(drop_suicide 1)"},
+	)
 	for seed := uint64(1); seed <= 5; seed++ {
 		p := New(Options{MCTS: mcts.Options{Iterations: 2000}})
 		start(t, p, net, 0, seed)
@@ -196,26 +201,6 @@ func TestPlaysProvenWin(t *testing.T) {
 			t.Errorf("seed %d: the win is not reported solved", seed)
 		}
 	}
-}
-
-// playTexts plays joint moves given by their texts from s.
-func playTexts(t *testing.T, m game.Machine, s game.State, joints [][2]string) game.State {
-	t.Helper()
-	for _, j := range joints {
-		joint := make([]game.Move, len(j))
-		for r, text := range j {
-			mv, err := m.ParseMove(r, text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			joint[r] = mv
-		}
-		var err error
-		if s, err = m.Next(s, joint); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return s
 }
 
 // TestSubgameConforms: every factor's subgame, passes and all, keeps the
