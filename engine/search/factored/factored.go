@@ -35,6 +35,17 @@
 // player's role only instead (and the others with HoldOpponents), and
 // compares the factors' values.
 //
+// MCTS on factors splits a move's budget in two (Options.Lead): every
+// factor's search gets an equal share of the first part, and the factor
+// whose move gains most is searched again with the rest, its tree grown
+// further, since the move is played there. Where the game ends when any
+// factor ends and its goals read the factors by disjunction
+// (dualConnect4), a factor's search also keeps its tree from move to move
+// (Options.NoTreeReuse switches it off): it holds the other factors as
+// they stood at its first search, which leaves its subgame as it is while
+// they are unfinished, so the real position is a node of its tree again
+// whichever board the moves since went to.
+//
 // With Options.AlphaBeta every search is iterative-deepening alpha-beta
 // (search.AlphaBeta) on the same subgames. It fits puzzles, and games
 // whose factors are small enough to search to the end: a factor's tree is
@@ -124,6 +135,26 @@ type Options struct {
 	// HoldOpponents), and the factor valued highest is moved in.
 	// Single-player games never pass.
 	NoPasses bool
+	// NoTreeReuse starts every factor's search afresh at every move. By
+	// default, with passes, in a game that ends when any factor ends and
+	// whose goals read the factors by disjunction (or one alone), a
+	// factor's search keeps its tree from move to move, as plain MCTS
+	// does: there a factor's subgame plays the same whatever the other
+	// factors hold while they are unfinished, so each search holds them
+	// as they were at its first move (restricted.rebase), and the real
+	// state, seen with those, is a node of its tree. Elsewhere the other
+	// factors' positions can change the subgame's values, the searches
+	// hold them as they are, and a move anywhere else leaves the tree's
+	// nodes behind.
+	NoTreeReuse bool
+	// Lead is the share of a move's budget (its time, nodes and Next
+	// calls) that MCTS on factors keeps back from the factors' equal
+	// shares and gives to the leading factor (the one whose move gains
+	// most) to search on: a move is chosen in one factor, and there its
+	// search decides which. 0 means DefaultLead; a negative value splits
+	// the whole budget equally. With MCTS.Iterations set, or with
+	// AlphaBeta, the budget is split equally.
+	Lead float64
 	// Conditional switches on conditional factoring: Start finds the
 	// game's latches, and at each move the player reads the facts the
 	// state's latches keep for the rest of the match. When they have
@@ -136,6 +167,9 @@ type Options struct {
 	// Name overrides the player's name.
 	Name string
 }
+
+// DefaultLead is Options.Lead's default.
+const DefaultLead = 0.75
 
 // Player is the factored player. It implements search.Player and
 // search.Preparer.
@@ -157,6 +191,7 @@ type part struct {
 	factor int // index into Analysis.Factors
 	sub    *restricted
 	s      searcher
+	held   game.State // the last state searched from, nil before the first
 }
 
 // Stats describe the last move's searches.
@@ -374,7 +409,7 @@ func (p *Player) subgame(k int) (*restricted, error) {
 		}
 	}
 	if p.passes() {
-		sub.hold = &holding{props: p.an.Bases}
+		sub.hold = &holding{props: p.an.Bases, carry: !p.opt.NoTreeReuse && endsByAny(p.an)}
 		for j, g := range p.an.Factors {
 			if j != k {
 				sub.hold.others = append(sub.hold.others, g.Bases...)
@@ -385,6 +420,38 @@ func (p *Player) subgame(k int) (*restricted, error) {
 		}
 	}
 	return sub, nil
+}
+
+// endsByAny says whether the game ends when any factor ends and every
+// goal reads the factors by disjunction, or one factor or the context
+// alone: while the other factors are unfinished, the searched factor's
+// parts of the outputs decide its subgame (see Options.NoTreeReuse).
+func endsByAny(an *factor.Analysis) bool {
+	if an.Terminal == nil || an.Terminal.Join != factor.Disjunction || an.Terminal.WithContext {
+		return false
+	}
+	for _, gs := range an.Goals {
+		for _, g := range gs {
+			switch g.Join {
+			case factor.Disjunction, factor.ReadsOne, factor.ReadsContext:
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lead is the share of a move's budget the leading factor gets (see
+// Options.Lead).
+func (p *Player) lead() float64 {
+	switch {
+	case len(p.parts) < 2 || p.opt.AlphaBeta != nil || p.opt.MCTS.Iterations > 0 || p.opt.Lead < 0:
+		return 0
+	case p.opt.Lead == 0:
+		return DefaultLead
+	}
+	return min(p.opt.Lead, 1)
 }
 
 // passes says whether factors are searched with passes: in games of

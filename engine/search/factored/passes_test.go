@@ -221,3 +221,121 @@ func TestSubgameConforms(t *testing.T) {
 		}
 	}
 }
+
+// TestCarriesTrees: dualConnect4 ends when either board ends, so each
+// factor's search keeps its tree from one of red's moves to the next even
+// when red and black moved on different boards, where the real position
+// has both boards changed: a second search begins with the visits its
+// root had. With NoTreeReuse every second search begins afresh, as it
+// does in games whose outputs read the other boards
+// (double_tictactoe_dengji's scores add up over both).
+func TestCarriesTrees(t *testing.T) {
+	for _, c := range []struct {
+		name, key string
+		opt       Options
+		carried   bool
+	}{
+		{"dualConnect4", "dualConnect4", Options{}, true},
+		{"dualConnect4 NoTreeReuse", "dualConnect4", Options{NoTreeReuse: true}, false},
+		{"dengji", "double_tictactoe_dengji", Options{}, false},
+	} {
+		net := propnettest.Load(t, corpusGame(t, c.key))
+		c.opt.MCTS = mcts.Options{Iterations: 4000}
+		p := New(c.opt)
+		start(t, p, net, 0, 1)
+		if got := p.parts[0].sub.hold.carry; got != c.carried {
+			t.Errorf("%s: carry %v, want %v", c.name, got, c.carried)
+		}
+		s := net.Initial()
+		mv, _, err := p.Play(context.Background(), s, search.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = elsewhere(t, net, p, s, mv)
+		if _, _, err := p.Play(context.Background(), s, search.Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		most := int64(0)
+		for _, pt := range p.parts {
+			ms := pt.s.(*mctsSearch)
+			most = max(most, ms.RootVisits()-ms.LastStats().Iterations)
+		}
+		// A fresh root gets a few visits beyond the search's iterations
+		// (its expansion's); a carried one the hundreds its subtree had.
+		if carried := most > c.opt.MCTS.Iterations/100; carried != c.carried {
+			t.Errorf("%s: a factor's root began with %d visits, want carried %v", c.name, most, c.carried)
+		}
+	}
+}
+
+// elsewhere plays red's move mv at s, then black's first legal move
+// outside the factor mv was in, and returns the state reached: red to
+// move, with both factors changed.
+func elsewhere(t *testing.T, m game.Machine, p *Player, s game.State, mv game.Move) game.State {
+	t.Helper()
+	var in *restricted
+	for _, pt := range p.parts {
+		if pt.sub.own[0].has(mv) {
+			in = pt.sub
+		}
+	}
+	if in == nil {
+		t.Fatalf("red's move %s is in no factor", m.MoveText(0, mv))
+	}
+	first := func(s game.State, r int, keep func(game.Move) bool) game.Move {
+		legal, err := m.Legal(s, r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range legal {
+			if keep(l) {
+				return l
+			}
+		}
+		t.Fatalf("%s has no move to play", m.Roles()[r])
+		return game.NoMove
+	}
+	all := func(game.Move) bool { return true }
+	s = gametest.Play(t, m, s, []string{m.MoveText(0, mv), m.MoveText(1, first(s, 1, all))})
+	reply := first(s, 1, func(l game.Move) bool { return !in.own[1].has(l) })
+	return gametest.Play(t, m, s, []string{m.MoveText(0, first(s, 0, all)), m.MoveText(1, reply)})
+}
+
+// TestLeadSearchesAgain: with a lead, the factor moved in is searched
+// again with what the equal shares left, so it spends most of the
+// budget; split equally, the factors spend alike. Either way the move's
+// searches stay within the budget, and a factor's statistics add up all
+// its searches, as its usage does. With MCTS.Iterations the split is equal.
+func TestLeadSearchesAgain(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
+	const calls = 40000
+	for _, lead := range []float64{0.5, -1} {
+		p := New(Options{Lead: lead})
+		start(t, p, net, 0, 1)
+		if _, _, err := p.Play(context.Background(), net.Initial(), search.Budget{NextCalls: calls}); err != nil {
+			t.Fatal(err)
+		}
+		st := p.LastStats()
+		if len(st.Factors) != 2 || st.Chosen < 0 {
+			t.Fatalf("lead %v: stats %+v", lead, st)
+		}
+		k := slices.Index(st.Factors, st.Chosen)
+		mine, other := st.Reports[k].Used.NextCalls, st.Reports[1-k].Used.NextCalls
+		if total := mine + other; total > calls*11/10 {
+			t.Errorf("lead %v: %d Next calls of a budget of %d", lead, total, calls)
+		}
+		if spent := mine > 2*other; spent != (lead > 0) {
+			t.Errorf("lead %v: the leader made %d Next calls, the other factor %d", lead, mine, other)
+		}
+		for i, r := range st.Reports {
+			if got := st.Searches[i].NextCalls; got != r.Used.NextCalls {
+				t.Errorf("lead %v: factor %d's searches made %d Next calls, their stats say %d", lead, st.Factors[i], r.Used.NextCalls, got)
+			}
+		}
+	}
+	p := New(Options{Lead: 0.9, MCTS: mcts.Options{Iterations: 1000}})
+	start(t, p, net, 0, 1)
+	if got := p.lead(); got != 0 {
+		t.Errorf("with MCTS.Iterations: lead %v, want 0", got)
+	}
+}

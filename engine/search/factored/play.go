@@ -73,43 +73,132 @@ func (p *Player) playFactored(ctx context.Context, s game.State, b search.Budget
 	return p.playFactors(ctx, s, b, start, st)
 }
 
-// playFactors runs the factors' searches and picks the move.
+// playFactors runs the factors' searches and picks the move: first
+// every factor's, in equal shares of the budget less the lead (see
+// Options.Lead), then, with what remains, the leading factor's again,
+// its tree grown further, when its value is not yet exact.
 func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget, start time.Time, st Stats) (game.Move, search.Report, error) {
 	end := endOf(b, start)
 	st.Factored = true
-	rep := search.Report{Value: -1}
-	best, bestMove := -1, game.NoMove
-	for i, pt := range p.parts {
+	lead := p.lead()
+	first, firstEnd := b, end
+	if lead > 0 {
+		first = scale(b, 1-lead)
+		if !end.IsZero() {
+			firstEnd = start.Add(time.Duration(float64(end.Sub(start)) * (1 - lead)))
+		}
+	}
+	fs := make([]found, 0, len(p.parts))
+	for i := range p.parts {
 		if ctx.Err() != nil {
 			break
 		}
-		mv, r, err := pt.search(ctx, s, share(b, start, end, i, len(p.parts)), p.role)
+		f, err := p.searchPart(ctx, i, s, share(first, start, firstEnd, i, len(p.parts)), found{})
 		if err != nil {
-			return moves0(p, s), rep, err
+			return moves0(p, s), search.Report{Value: -1}, err
 		}
-		gain := r.Value
-		if pt.sub.hold != nil && mv != game.NoMove {
-			mv, r.Value, gain, r.Complete = pt.pick(mv, r, p.role)
-		}
-		st.add(pt, mv, r)
-		st.Gains = append(st.Gains, gain)
-		rep.Used = rep.Used.Add(r.Used)
-		if mv != game.NoMove && (best < 0 || gain > st.Gains[best]) {
-			best, bestMove = i, mv
-			rep.Value, rep.Depth, rep.Stopped = r.Value, r.Depth, r.Stopped
-			st.Chosen, st.Solved = pt.factor, r.Complete
-		}
-		if st.Solved && rep.Value >= maxGoal {
+		fs = append(fs, f)
+		if f.proven() {
 			break // a proven win: no other factor can do better
 		}
 	}
-	if bestMove == game.NoMove {
+	if k := leader(fs); lead > 0 && k >= 0 && !fs[k].r.Complete && ctx.Err() == nil {
+		rest, stop := remaining(b, end, usedBy(fs))
+		if stop == search.StopNone {
+			f, err := p.searchPart(ctx, k, s, rest, fs[k])
+			if err != nil {
+				return moves0(p, s), search.Report{Value: -1}, err
+			}
+			fs[k] = f
+		}
+	}
+	k := leader(fs)
+	for i, f := range fs {
+		st.add(p.parts[i], f)
+	}
+	if k < 0 {
 		return p.playWhole(ctx, s, b, start, end, st)
 	}
+	rep := search.Report{Used: usedBy(fs), Value: fs[k].r.Value, Depth: fs[k].r.Depth, Stopped: fs[k].r.Stopped}
+	st.Chosen, st.Solved = p.parts[k].factor, fs[k].r.Complete
 	rep.Used.Time = time.Since(start)
 	st.Time = rep.Used.Time
 	p.last = st
-	return bestMove, rep, nil
+	return fs[k].mv, rep, nil
+}
+
+// found is what the move's searches of one factor found: the role's move
+// there (NoMove when the factor offers none), the report (with passes,
+// the chosen move's value and exactness: see pick), the move's gain, and
+// the MCTS statistics, added up over the move's searches of the factor.
+type found struct {
+	mv   game.Move
+	r    search.Report
+	gain float64
+	ms   mcts.Stats
+}
+
+// proven says the factor's move is a proven win.
+func (f found) proven() bool {
+	return f.mv != game.NoMove && f.r.Complete && f.r.Value >= maxGoal
+}
+
+// leader is the index of the factor whose move gains most (the first on
+// a tie), or -1 when none offers a move.
+func leader(fs []found) int {
+	k := -1
+	for i, f := range fs {
+		if f.mv != game.NoMove && (k < 0 || f.gain > fs[k].gain) {
+			k = i
+		}
+	}
+	return k
+}
+
+// usedBy adds up the searches' usage.
+func usedBy(fs []found) search.Usage {
+	var u search.Usage
+	for _, f := range fs {
+		u = u.Add(f.r.Used)
+	}
+	return u
+}
+
+// searchPart searches factor i's subgame, from the state rebase gives
+// for s (kept for the next move), within b, and reads what it found;
+// earlier is what the move's earlier searches of the factor found, whose
+// usage and statistics it adds to.
+func (p *Player) searchPart(ctx context.Context, i int, s game.State, b search.Budget, earlier found) (found, error) {
+	pt := &p.parts[i]
+	root, err := pt.sub.rebase(s, pt.held)
+	if err != nil {
+		return found{}, err
+	}
+	pt.held = root
+	mv, r, err := pt.search(ctx, root, b, p.role)
+	if err != nil {
+		return found{}, err
+	}
+	f := found{mv: mv, r: r, gain: r.Value, ms: earlier.ms}
+	if pt.sub.hold != nil && mv != game.NoMove {
+		f.mv, f.r.Value, f.gain, f.r.Complete = pt.pick(mv, r, p.role)
+	}
+	f.r.Used = earlier.r.Used.Add(r.Used)
+	if ms, ok := pt.s.lastMCTS(); ok && mv != game.NoMove {
+		f.ms = addStats(f.ms, ms)
+	}
+	return f, nil
+}
+
+// addStats adds a later search's statistics of the same tree to earlier
+// ones: the counts and the time add up, the rest is the later search's.
+func addStats(earlier, later mcts.Stats) mcts.Stats {
+	later.Iterations += earlier.Iterations
+	later.Playouts += earlier.Playouts
+	later.Expansions += earlier.Expansions
+	later.NextCalls += earlier.NextCalls
+	later.Time += earlier.Time
+	return later
 }
 
 // playWhole searches the whole game with the budget that remains.
@@ -215,18 +304,16 @@ func (pt part) pick(mv game.Move, r search.Report, role int) (game.Move, float64
 	return x.Move, v, v - value(root[pass]), x.Solved
 }
 
-// add records factor pt's search, which gave move mv and report r.
-func (st *Stats) add(pt part, mv game.Move, r search.Report) {
+// add records what the move's searches of factor pt found.
+func (st *Stats) add(pt part, f found) {
 	st.Factors = append(st.Factors, pt.factor)
-	st.Values = append(st.Values, r.Value)
-	st.Reports = append(st.Reports, r)
-	st.Nodes += r.Used.Nodes
-	if ms, ok := pt.s.lastMCTS(); ok {
-		if mv == game.NoMove {
-			ms = mcts.Stats{} // not searched: its statistics are an earlier move's
-		}
-		st.Searches = append(st.Searches, ms)
-		st.Iterations += ms.Iterations
+	st.Values = append(st.Values, f.r.Value)
+	st.Reports = append(st.Reports, f.r)
+	st.Gains = append(st.Gains, f.gain)
+	st.Nodes += f.r.Used.Nodes
+	if _, ok := pt.s.lastMCTS(); ok {
+		st.Searches = append(st.Searches, f.ms) // the zero Stats where not searched
+		st.Iterations += f.ms.Iterations
 	}
 }
 
@@ -239,6 +326,19 @@ func endOf(b search.Budget, start time.Time) time.Time {
 		}
 	}
 	return end
+}
+
+// scale is the fraction x of b's node and Next-call limits; its time
+// limits the caller scales.
+func scale(b search.Budget, x float64) search.Budget {
+	out := b
+	if b.Nodes > 0 {
+		out.Nodes = max(1, int64(float64(b.Nodes)*x))
+	}
+	if b.NextCalls > 0 {
+		out.NextCalls = max(1, int64(float64(b.NextCalls)*x))
+	}
+	return out
 }
 
 // share is the i-th of n equal shares of b: a deadline at the end of the

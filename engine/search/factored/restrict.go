@@ -108,6 +108,7 @@ type restricted struct {
 type holding struct {
 	props  []string // the network's base propositions
 	others []int    // the other factors' bases
+	carry  bool     // the search keeps its tree across moves (rebase)
 	sims   sync.Pool
 }
 
@@ -122,6 +123,37 @@ func (r *restricted) sim(s game.State) (*restrictedSim, error) {
 		}
 	}
 	return rs, rs.SetState(s)
+}
+
+// rebase returns the state to search the factor from when the real game
+// is at s and the last search started from held (nil before the first):
+// s itself, or, when the subgame carries its tree (holding.carry), s
+// with the other factors as held holds them. Every state of that search's
+// tree holds the others alike (a pass leaves them be), so the real
+// position is found there again whichever board the moves since went
+// to. Where that state is terminal in the subgame (an other factor's
+// part of the terminal reads the context too), s is searched instead.
+func (r *restricted) rebase(s, held game.State) (game.State, error) {
+	if r.hold == nil || !r.hold.carry || held == nil {
+		return s, nil
+	}
+	rs, err := r.sim(held)
+	if err != nil {
+		return nil, err
+	}
+	defer r.hold.sims.Put(rs)
+	rs.keep.Mark()
+	if err := rs.SetState(s); err != nil {
+		return nil, err
+	}
+	if err := rs.keep.Restore(); err != nil {
+		return nil, err
+	}
+	rs.known = false // the keeper changed the state under the cache
+	if t, err := rs.Terminal(); t || err != nil {
+		return s, err
+	}
+	return rs.State(), nil
 }
 
 // Legal returns role's legal moves in s that the factor allows.
