@@ -199,12 +199,13 @@ type Stats struct {
 	Factored bool // the move came from the factors' searches
 	// Factors lists the factors searched (indexes into
 	// Analysis.Factors), Values the value each gave its best move
-	// (0..100, -1 when it offered none), Reports each search's report
+	// (0..100, -1 when it offered none), Reports each factor's report
 	// (its nodes, depth and whether its value is exact, with passes the
 	// chosen move's; the zero Report but for Value -1 where the role had
-	// no move in the factor) and
-	// Searches each MCTS search's statistics (the zero Stats where the
-	// role had no move; nil with alpha-beta).
+	// no move in the factor) and Searches each factor's MCTS statistics
+	// (the zero Stats where the role had no move; nil with alpha-beta).
+	// A factor searched twice (the lead's second search) has the usage
+	// and the counts of both added up, and the rest of the second's.
 	Factors  []int
 	Values   []float64
 	Reports  []search.Report

@@ -132,7 +132,9 @@ func (r *restricted) sim(s game.State) (*restrictedSim, error) {
 // tree holds the others alike (a pass leaves them be), so the real
 // position is found there again whichever board the moves since went
 // to. Where that state is terminal in the subgame (an other factor's
-// part of the terminal reads the context too), s is searched instead.
+// part of the terminal reads the context too), or the factor is played
+// out there (the subgame goes on as the whole game, which must see the
+// others as they are), s is searched instead.
 func (r *restricted) rebase(s, held game.State) (game.State, error) {
 	if r.hold == nil || !r.hold.carry || held == nil {
 		return s, nil
@@ -150,7 +152,7 @@ func (r *restricted) rebase(s, held game.State) (game.State, error) {
 		return nil, err
 	}
 	rs.known = false // the keeper changed the state under the cache
-	if t, err := rs.Terminal(); t || err != nil {
+	if t, err := rs.Terminal(); t || err != nil || !rs.open {
 		return s, err
 	}
 	return rs.State(), nil
