@@ -7,13 +7,16 @@ package symbols
 
 import (
 	"gdlab/engine/search/factored"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["gdlab/engine/search/factored/factored"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"New": reflect.ValueOf(factored.New),
+		"DefaultLead": reflect.ValueOf(constant.MakeFromLiteral("0.75", token.FLOAT, 0)),
+		"New":         reflect.ValueOf(factored.New),
 
 		// type definitions
 		"Options": reflect.ValueOf((*factored.Options)(nil)),
