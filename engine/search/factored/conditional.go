@@ -32,7 +32,8 @@ type conditional struct {
 // refactor analyses the game given the facts that the latches of s keep
 // for the rest of the match, when they differ from the facts last
 // analysed, and adopts that factoring when it gives the role more
-// relevant factors to move in than the factoring in use (at least two).
+// factors to search (searchable) than the factoring in use (at least
+// two).
 // The analysis takes at most a quarter of the move's time (no limit when
 // the budget has none); one cut short, like one that finds nothing
 // better, leaves the factoring as it is until the latched facts change

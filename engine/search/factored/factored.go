@@ -21,6 +21,15 @@
 // has no allowed move is terminal in the subgame: the factor has nothing
 // left to play.
 //
+// A factor is searched where it can be played apart from the others: a
+// goal or the terminal reads it, the player's role moves in it, and some
+// role has a move of its own there, one that changes no other factor. A
+// factor whose every move changes other factors too (asteroidsParallel,
+// where each move steers both ships; the conditional factors of
+// mummymaze2p, where every move changes several of them) has no
+// subgame of its own, and the player searches the whole game when no
+// factor qualifies.
+//
 // In a game of several roles the factors are played side by side, and a
 // move's worth is its tempo: a reply may come on another board. There
 // each factor is searched as one game of a sum of games: every role may
@@ -160,9 +169,10 @@ type Options struct {
 	// state's latches keep for the rest of the match. When they have
 	// changed, it analyses the game given them (factor.AnalyzeGiven)
 	// within a quarter of the move's time, and when that factoring gives
-	// the role more relevant factors to move in than the one in use (at
-	// least two), it searches those from then on, with fresh searches. A
-	// game that does not factor at the start may thus factor later.
+	// the role more factors to search (see the package doc) than the one
+	// in use (at least two), it searches those from then on, with fresh
+	// searches. A game that does not factor at the start may thus factor
+	// later.
 	Conditional bool
 	// Name overrides the player's name.
 	Name string
@@ -269,10 +279,10 @@ func (p *Player) Prepared() string { return p.why }
 func (p *Player) LastStats() Stats { return p.last }
 
 // Start prepares a match: it analyses the game (unless switched off or
-// given an analysis) and starts one search per relevant factor in which
-// the role moves, or one plain MCTS or alpha-beta player when the game
-// does not factor, started with the very same setup so that it plays
-// identically.
+// given an analysis) and starts one search per factor it can search
+// (see the package doc), or one plain MCTS or alpha-beta player when the
+// game does not factor or no factor can be searched, started with the
+// very same setup so that it plays identically.
 func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 	if setup.Machine == nil {
 		return errors.New("factored: Setup has no Machine")
@@ -343,12 +353,12 @@ func (p *Player) prepare(ctx context.Context, setup search.Setup) (an *factor.An
 	return an, "", nil
 }
 
-// startParts starts a search for every relevant factor the role moves in,
-// and the whole game's search as a fallback.
+// startParts starts a search for every factor the role can search (see
+// searchable), and the whole game's search as a fallback.
 func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
 	searched := searchable(p.an, p.role)
 	if len(searched) == 0 {
-		p.an, p.why = nil, "unfactored: the role moves in no relevant factor"
+		p.an, p.why = nil, "unfactored: the role moves in no relevant factor that has moves of its own"
 		p.plain = p.newSearcher(1)
 		return p.plain.Start(ctx, setup)
 	}
@@ -370,15 +380,32 @@ func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
 	return p.whole.Start(ctx, setup)
 }
 
-// searchable lists the relevant factors of an in which role has moves.
+// searchable lists the relevant factors of an in which role has moves
+// and some role has a move of its own, one that changes that factor
+// alone. In a factor where every move changes other factors too, no move
+// can be searched apart from them: with passes the subgame is played out
+// from the start and goes on as the whole game, and without them the
+// search follows moves whose effects on the other factors it does not
+// see; the role searches such a factor only as part of the whole game.
 func searchable(an *factor.Analysis, role int) []int {
 	var out []int
 	for k, f := range an.Factors {
-		if f.Relevant && role < len(f.Moves) && len(f.Moves[role]) > 0 {
+		if f.Relevant && role < len(f.Moves) && len(f.Moves[role]) > 0 && hasOwnMoves(an, f) {
 			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// hasOwnMoves reports whether some role has a move of f that changes no
+// other factor.
+func hasOwnMoves(an *factor.Analysis, f factor.Factor) bool {
+	for r, ms := range f.Moves {
+		if len(soloMoves(an, r, ms)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // subgame returns factor k's restricted machine. The analysis numbers
@@ -405,7 +432,7 @@ func (p *Player) subgame(k int) (*restricted, error) {
 		if err := p.addMoves(&sub.own[r], r, own); err != nil {
 			return nil, fmt.Errorf("factored: factor %d: %w", k, err)
 		}
-		if err := p.addMoves(&sub.solo[r], r, p.soloMoves(r, own)); err != nil {
+		if err := p.addMoves(&sub.solo[r], r, soloMoves(p.an, r, own)); err != nil {
 			return nil, fmt.Errorf("factored: factor %d: %w", k, err)
 		}
 	}
@@ -459,13 +486,13 @@ func (p *Player) lead() float64 {
 // several roles, unless Options.NoPasses.
 func (p *Player) passes() bool { return !p.opt.NoPasses && len(p.an.Roles) > 1 }
 
-// soloMoves are the moves of own that change no other factor: a joint
-// move (a noop whose frame rules touch every board) does not show that
-// the factor is still played.
-func (p *Player) soloMoves(r int, own []game.Move) []game.Move {
+// soloMoves are role r's moves of own that change no other factor of
+// an: a joint move (a noop whose frame rules touch every board) does not
+// show that the factor is still played.
+func soloMoves(an *factor.Analysis, r int, own []game.Move) []game.Move {
 	var out []game.Move
 	for _, mv := range own {
-		if !slices.ContainsFunc(p.an.Joint, func(j factor.JointMove) bool { return j.Role == r && j.Move == mv }) {
+		if !slices.ContainsFunc(an.Joint, func(j factor.JointMove) bool { return j.Role == r && j.Move == mv }) {
 			out = append(out, mv)
 		}
 	}

@@ -2,8 +2,10 @@ package factored
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"gdlab/engine/analysis/factor"
 	"gdlab/engine/game"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/prover"
@@ -32,6 +34,25 @@ func TestFactorsFound(t *testing.T) {
 		if p.Factored() != c.factored {
 			t.Errorf("%s: Factored() = %v, want %v", c.game, p.Factored(), c.factored)
 		}
+	}
+}
+
+// TestJointMovesOnly: on pairedlights the analysis finds two factors, but
+// every move of the robot is a joint move of both, so no factor can be
+// searched apart and the player searches the whole game, saying why.
+func TestJointMovesOnly(t *testing.T) {
+	net := propnettest.Load(t, "testdata/pairedlights.kif")
+	an, err := factor.Analyze(context.Background(), net, factor.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !an.Factored() || len(an.Joint) != 9 {
+		t.Fatalf("analysis: factored %v, %d joint moves; want two factors and 9 joint moves:\n%s", an.Factored(), len(an.Joint), strings.Join(an.Explain(), "\n"))
+	}
+	p := New(Options{Analysis: an, MCTS: mcts.Options{Iterations: 50}})
+	start(t, p, net, 0, 1)
+	if p.Factored() || !strings.Contains(p.Prepared(), "moves of its own") {
+		t.Errorf("Factored() = %v (%s); want the whole game searched, for want of moves of its own", p.Factored(), p.Prepared())
 	}
 }
 
