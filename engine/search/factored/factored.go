@@ -229,7 +229,9 @@ type Stats struct {
 	// MCTS search solved its root (with passes: the chosen move's child),
 	// or its alpha-beta search was Complete.
 	// The move's Report does not claim it (Complete stays false): in the
-	// real game the player may move in the other factors too.
+	// real game the player may move in the other factors too. Where the
+	// whole game is searched (unfactored), Solved is the Report's
+	// Complete.
 	Solved bool
 	// Iterations adds up the MCTS iterations of every search of the
 	// move, Nodes the node expansions (Report.Used.Nodes) of every search

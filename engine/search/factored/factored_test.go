@@ -39,7 +39,8 @@ func TestFactorsFound(t *testing.T) {
 
 // TestJointMovesOnly: on pairedlights the analysis finds two factors, but
 // every move of the robot is a joint move of both, so no factor can be
-// searched apart and the player searches the whole game, saying why.
+// searched apart and the player searches the whole game, saying why and
+// reporting that search's statistics.
 func TestJointMovesOnly(t *testing.T) {
 	net := propnettest.Load(t, "testdata/pairedlights.kif")
 	an, err := factor.Analyze(context.Background(), net, factor.Options{})
@@ -53,6 +54,15 @@ func TestJointMovesOnly(t *testing.T) {
 	start(t, p, net, 0, 1)
 	if p.Factored() || !strings.Contains(p.Prepared(), "moves of its own") {
 		t.Errorf("Factored() = %v (%s); want the whole game searched, for want of moves of its own", p.Factored(), p.Prepared())
+	}
+	// The whole game's search reports its statistics as the factors' do.
+	_, rep, err := p.Play(context.Background(), net.Initial(), search.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := p.LastStats()
+	if st.Factored || st.Chosen != -1 || st.Iterations <= 0 || st.Iterations > 50 || st.Nodes != rep.Used.Nodes || st.Nodes == 0 || st.Solved != rep.Complete {
+		t.Errorf("unfactored stats %+v, report %+v: want its iterations (at most 50) and the report's nodes and exactness", st, rep)
 	}
 }
 

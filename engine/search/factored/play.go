@@ -21,9 +21,21 @@ func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.
 		return p.playConditional(ctx, s, b)
 	}
 	if p.plain != nil {
-		return p.plain.Play(ctx, s, b)
+		return p.playPlain(ctx, s, b, time.Now(), Stats{Chosen: -1})
 	}
 	return p.playFactored(ctx, s, b, time.Now(), Stats{Chosen: -1})
+}
+
+// playPlain plays the whole game's search within b and completes st, begun
+// at start, with its statistics.
+func (p *Player) playPlain(ctx context.Context, s game.State, b search.Budget, start time.Time, st Stats) (game.Move, search.Report, error) {
+	mv, rep, err := p.plain.Play(ctx, s, b)
+	st.Solved, st.Nodes, st.Time = rep.Complete, rep.Used.Nodes, time.Since(start)
+	if ms, ok := p.plain.lastMCTS(); ok {
+		st.Iterations = ms.Iterations
+	}
+	p.last = st
+	return mv, rep, err
 }
 
 // playConditional refactors the game when the latched facts of s allow
@@ -43,13 +55,7 @@ func (p *Player) playConditional(ctx context.Context, s game.State, b search.Bud
 	if end := endOf(b, start); !end.IsZero() {
 		rest.Time, rest.Deadline = 0, end
 	}
-	mv, rep, err := p.plain.Play(ctx, s, rest)
-	st.Nodes, st.Time = rep.Used.Nodes, time.Since(start)
-	if ms, ok := p.plain.lastMCTS(); ok {
-		st.Iterations = ms.Iterations
-	}
-	p.last = st
-	return mv, rep, err
+	return p.playPlain(ctx, s, rest, start, st)
 }
 
 // playFactored plays a move on the factors, from start with the stats st
