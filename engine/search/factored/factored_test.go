@@ -7,6 +7,7 @@ import (
 
 	"gdlab/engine/analysis/factor"
 	"gdlab/engine/game"
+	"gdlab/engine/game/gametest"
 	"gdlab/engine/propnet/propnettest"
 	"gdlab/engine/prover"
 	"gdlab/engine/search"
@@ -223,13 +224,15 @@ func playsAsPlain(t *testing.T, opt Options, newPlain func() search.Player, b se
 }
 
 // TestTimeBudget: under a time budget shared among the factors, Play
-// returns within the budget and a bit.
+// returns within the budget and a bit. Black moves with equal piles, a
+// lost position, so that no search proves a win and ends the move early.
 func TestTimeBudget(t *testing.T) {
 	net := propnettest.Load(t, "testdata/twinnim.kif")
 	p := New(Options{})
-	start(t, p, net, 0, 3)
+	start(t, p, net, 1, 3)
+	s := gametest.Play(t, net, net.Initial(), []string{"(take a 1)", "noop"})
 	b := search.Budget{Time: 100e6}
-	mv, rep, err := p.Play(context.Background(), net.Initial(), b)
+	mv, rep, err := p.Play(context.Background(), s, b)
 	if err != nil || mv == game.NoMove {
 		t.Fatal(mv, err)
 	}

@@ -79,6 +79,113 @@ func TestSubgameWithPasses(t *testing.T) {
 	}
 }
 
+// TestRoundOfPassesLifts: in twinnim's pile-a factor, white passes and
+// black passes back, which leads to the start's real state again. The
+// subgame tells the states apart (the count of passes is part of its
+// state) and, after the round, goes on as the whole game: every legal
+// move is allowed and a move on pile b is played, not kept off. A move
+// in the factor after a lone pass starts the count afresh.
+func TestRoundOfPassesLifts(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
+	start(t, p, net, 0, 1)
+	sub := partWith(t, p, "(size a 5)").sub
+	move := func(role int, text string) game.Move {
+		mv, err := net.ParseMove(role, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mv
+	}
+	next := func(s game.State, white, black string) game.State {
+		t.Helper()
+		n, err := sub.Next(s, []game.Move{move(0, white), move(1, black)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	s := net.Initial()
+	once := next(s, "(take b 1)", "noop")
+	if ps, ok := once.(*passState); !ok || ps.passes != 1 {
+		t.Fatalf("after white's pass: %#v, want one pass counted", once)
+	}
+	round := next(once, "noop", "(take b 1)")
+	if !slices.Equal(round.Facts(), s.Facts()) {
+		t.Fatalf("after the round: %v, want the start's facts %v", round.Facts(), s.Facts())
+	}
+	if round.Equal(s) || s.Equal(round) || round.Hash() == s.Hash() {
+		t.Fatal("the state after a round of passes is the start's state in the subgame")
+	}
+	all, _ := net.Legal(s, 0, nil) // the same real state
+	allowed, err := sub.Legal(round, 0, nil)
+	if err != nil || !slices.Equal(allowed, all) {
+		t.Fatalf("after the round white may play %v (%v), want every legal move %v", texts(net, 0, allowed), err, texts(net, 0, all))
+	}
+	onB := next(round, "(take b 2)", "noop")
+	if got, want := onB.Facts(), []string{"(control black)", "(size a 5)", "(size b 2)"}; !slices.Equal(got, want) {
+		t.Errorf("a move on pile b after the round: %v, want %v", got, want)
+	}
+	if g, err := sub.Goal(round, 0); err != nil || g != 50 {
+		t.Errorf("goal after the round %d (%v), want the real state's 50", g, err)
+	}
+	moved := next(next(once, "noop", "(take a 1)"), "(take b 1)", "noop")
+	if ps, ok := moved.(*passState); !ok || ps.passes != 1 {
+		t.Errorf("a pass after a move in the factor: %#v, want one pass counted", moved)
+	}
+	// The simulator agrees, through Save and Restore too.
+	sim := sub.NewSimulator()
+	if err := sim.SetState(once); err != nil {
+		t.Fatal(err)
+	}
+	saved := sim.Save(nil)
+	if err := sim.Play([]game.Move{move(0, "noop"), move(1, "(take b 1)")}); err != nil {
+		t.Fatal(err)
+	}
+	if !sim.State().Equal(round) || sim.Hash() != round.Hash() {
+		t.Errorf("simulator after the round: %#v, want %#v", sim.State(), round)
+	}
+	if err := sim.Restore(saved); err != nil || !sim.State().Equal(once) {
+		t.Errorf("restored %#v (%v), want %#v", sim.State(), err, once)
+	}
+}
+
+// TestNodeBudgetEnds: a search of a factor with passes spends a Node
+// budget on expanding nodes, also late in dualConnect4, where both sides
+// would rather pass on a board: there a round of passes once led back to
+// its start, selection went round the cycle until mcts's path bound
+// without expanding, and a move took seconds and fifty times its
+// budget's iterations.
+func TestNodeBudgetEnds(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
+	const nodes = 2000
+	ps := []*Player{New(Options{}), New(Options{})}
+	for r, p := range ps {
+		start(t, p, net, r, 2)
+	}
+	s := net.Initial()
+	for step := 0; ; step++ {
+		if term, _ := net.Terminal(s); term {
+			return
+		}
+		joint := make([]game.Move, 2)
+		for r, p := range ps {
+			mv, _, err := p.Play(context.Background(), s, search.Budget{Nodes: nodes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := p.LastStats(); st.Iterations > 2*nodes {
+				t.Fatalf("step %d, role %d: %d iterations for %d nodes: %+v", step, r, st.Iterations, nodes, st.Searches)
+			}
+			joint[r] = mv
+		}
+		var err error
+		if s, err = net.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestNoPassesRestrictsThePlayerOnly: with NoPasses the opponents play
 // any move and the player never passes.
 func TestNoPassesRestrictsThePlayerOnly(t *testing.T) {

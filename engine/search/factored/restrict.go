@@ -1,12 +1,14 @@
 package factored
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"sync"
 
 	"gdlab/engine/analysis/splice"
 	"gdlab/engine/game"
+	"gdlab/engine/heuristic"
 )
 
 // moveSet is a set of one role's moves in a machine's numbering: a bit per
@@ -95,6 +97,16 @@ func (ms *moveSet) filter(l []game.Move) []game.Move {
 // restriction lifts and the subgame goes on as the whole game, so that a
 // factor finished before the others is valued by what the rest of the
 // game gives, not by an undefined goal.
+//
+// The restriction lifts too after a round of passes: as many turns in a
+// row as there are roles in which no role moves in the factor and some
+// role passes. Nobody then wants to move in the factor (a mutual
+// zugzwang, common late in Connect Four), and what follows is decided by
+// the rest of the game, so the subgame goes on as the whole game there
+// as well. Without the rule, passes would lead back to the state they
+// started from (the others held, only the turn moving), and a search
+// would go round that cycle instead of growing its tree. The count of
+// passes and the lifting are part of the subgame's state (passState).
 type restricted struct {
 	game.Machine
 	allow []moveSet // per role: the factor's moves and the noops
@@ -222,6 +234,11 @@ func (r *restricted) Terminal(s game.State) (bool, error) {
 	return false, nil
 }
 
+// Goal returns role's goal in s: the real game's, in the real state.
+func (r *restricted) Goal(s game.State, role int) (int, error) {
+	return r.Machine.Goal(realState(s), role)
+}
+
 // Unwrap returns the real machine, so that analyses an MCTS switch asks
 // for (analysis.Network, emulate.Of) read the real game's network: its
 // latches and goal ranges bound the subgame too, whose states are some of
@@ -262,6 +279,9 @@ type restrictedSim struct {
 	r     *restricted
 	keep  *splice.Keeper // with passes
 	joint []game.Move
+	// passes counts the turns of passes in a row that led to the current
+	// state, or is lifted once they made a round (see restricted).
+	passes int
 	// known says that open, allowed and raw describe the current state; every
 	// method that changes the state clears it.
 	known   bool
@@ -276,14 +296,39 @@ func (s *restrictedSim) Unwrap() game.Simulator { return s.Simulator }
 
 // SetState makes st the current state.
 func (s *restrictedSim) SetState(st game.State) error {
-	s.known = false
+	s.known, s.passes = false, 0
+	if ps, ok := st.(*passState); ok {
+		s.passes, st = ps.passes, ps.State
+	}
 	return s.Simulator.SetState(st)
+}
+
+// State returns the current state: the real one, within a passState
+// when passes led to it.
+func (s *restrictedSim) State() game.State {
+	st := s.Simulator.State()
+	if s.passes == 0 {
+		return st
+	}
+	return &passState{State: st, passes: s.passes}
+}
+
+// Hash returns the current state's hash, State().Hash().
+func (s *restrictedSim) Hash() uint64 { return withPasses(s.Simulator.Hash(), s.passes) }
+
+// Save saves the real state's encoding and then the count of passes.
+func (s *restrictedSim) Save(dst []uint64) []uint64 {
+	return append(s.Simulator.Save(dst), uint64(s.passes))
 }
 
 // Restore makes a saved state current again.
 func (s *restrictedSim) Restore(saved []uint64) error {
-	s.known = false
-	return s.Simulator.Restore(saved)
+	if len(saved) == 0 {
+		return errors.New("factored: empty saved state")
+	}
+	n := len(saved) - 1
+	s.known, s.passes = false, int(saved[n])
+	return s.Simulator.Restore(saved[:n])
 }
 
 // look computes, once per state, every role's legal moves, whether the
@@ -307,7 +352,7 @@ func (s *restrictedSim) look() error {
 		if err != nil {
 			return err
 		}
-		if !s.open && slices.ContainsFunc(l, s.r.solo[role].has) {
+		if !s.open && s.passes != lifted && slices.ContainsFunc(l, s.r.solo[role].has) {
 			s.open = true
 		}
 	}
@@ -351,7 +396,8 @@ func (s *restrictedSim) Terminal() (bool, error) {
 }
 
 // Play plays joint; with passes, while the factor is played, the other
-// factors keep their base propositions.
+// factors keep their base propositions, and a round of passes lifts the
+// restriction (see restricted).
 func (s *restrictedSim) Play(joint []game.Move) error {
 	if s.keep != nil {
 		if err := s.look(); err != nil {
@@ -360,13 +406,81 @@ func (s *restrictedSim) Play(joint []game.Move) error {
 	}
 	s.known = false
 	if s.keep == nil || !s.open {
+		if s.passes != lifted {
+			s.passes = 0
+		}
 		return s.Simulator.Play(joint)
 	}
+	s.passes = s.passesAfter(joint)
 	s.keep.Mark()
 	if err := s.Simulator.Play(joint); err != nil {
 		return err
 	}
 	return s.keep.Restore()
+}
+
+// passesAfter is the count of passes once joint is played in the factor:
+// one more after a turn of passes (no role moves in the factor, and some
+// role passes), lifted when that makes a round, and none after any other
+// turn.
+func (s *restrictedSim) passesAfter(joint []game.Move) int {
+	passed := false
+	for role, m := range joint {
+		switch {
+		case s.r.own[role].has(m):
+			return 0
+		case !s.r.allow[role].has(m):
+			passed = true
+		}
+	}
+	if !passed {
+		return 0
+	}
+	if s.passes+1 >= len(joint) {
+		return lifted
+	}
+	return s.passes + 1
+}
+
+// lifted is the count of passes of a state reached after a round of
+// them, where the subgame is the whole game.
+const lifted = -1
+
+// passState is a state of the subgame with passes that passes led to:
+// the real state, and the turns of passes in a row that reached it (or
+// lifted). States alike in the real game but not in that count are
+// different states of the subgame, whose moves differ, so a search's
+// transpositions tell them apart.
+type passState struct {
+	game.State
+	passes int
+}
+
+// Hash mixes the count of passes into the real state's hash.
+func (ps *passState) Hash() uint64 { return withPasses(ps.State.Hash(), ps.passes) }
+
+// Equal reports whether o is the same real state reached by as many
+// passes.
+func (ps *passState) Equal(o game.State) bool {
+	q, ok := o.(*passState)
+	return ok && q.passes == ps.passes && ps.State.Equal(q.State)
+}
+
+// withPasses is the hash of a real state of hash h with a count of
+// passes: h itself for none.
+func withPasses(h uint64, passes int) uint64 {
+	if passes == 0 {
+		return h
+	}
+	return h ^ heuristic.Mix(uint64(passes)+0x70a55)
+}
+
+// realState returns the real state of a state of the subgame.
+func realState(s game.State) game.State {
+	if ps, ok := s.(*passState); ok {
+		return ps.State
+	}
+	return s
 }
 
 // RandomJoint draws one allowed move per role, with one rng.IntN call
