@@ -37,7 +37,10 @@
 // undone (the other factors are held still: engine/analysis/splice keeps
 // their base propositions), and once the factor is played out the search
 // goes on in the whole game, so that a factor finished before the others
-// is valued by what the rest gives. The player moves in the factor where
+// is valued by what the rest gives. It goes on in the whole game too
+// after a round of passes (every role passing in turn, which would lead
+// back to where it started): nobody wants to move in the factor, and the
+// rest of the game decides. The player moves in the factor where
 // its move gains most over its pass (a proven win first): the board
 // where the opponent threatens, or where a move wins a tempo, not the
 // one whose position merely looks best. Options.NoPasses restricts the
@@ -135,8 +138,9 @@ type Options struct {
 	// roles. By default, in such a game every role in a factor's search
 	// plays the factor's moves, its noops, or a pass (a move in another
 	// factor whose effect there is undone: the other factors are held
-	// still), until the factor is played out, when the subgame goes on as
-	// the whole game; the player then moves in the factor where moving
+	// still), until the factor is played out or a round of passes is
+	// played, when the subgame goes on as the whole game; the player then
+	// moves in the factor where moving
 	// gains most over passing (the value of its best move less the value
 	// of its pass; a proven win first), since there a reply may come on
 	// another board and a move's worth is its tempo. With NoPasses, the
