@@ -155,7 +155,10 @@ type Options struct {
 	// does: there a factor's subgame plays the same whatever the other
 	// factors hold while they are unfinished, so each search holds them
 	// as they were at its first move (restricted.rebase), and the real
-	// state, seen with those, is a node of its tree. Elsewhere the other
+	// state, seen with those, is a node of its tree. Its branches that go
+	// on as the whole game (after a round of passes, or once the factor
+	// is played out) play on with the other factors as held, an older
+	// position of theirs than the real one. Elsewhere the other
 	// factors' positions can change the subgame's values, the searches
 	// hold them as they are, and a move anywhere else leaves the tree's
 	// nodes behind.

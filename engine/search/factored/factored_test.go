@@ -2,6 +2,7 @@ package factored
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -242,6 +243,79 @@ func TestTimeBudget(t *testing.T) {
 	if st := p.LastStats(); len(st.Factors) != 2 || st.Iterations == 0 {
 		t.Errorf("stats %+v: want two factors searched", st)
 	}
+}
+
+// TestStopsOnProvenWin: twinnim's opening (piles of 5 and 4, taking 1 or
+// 2, whoever empties a pile wins) is a win for white. The first factor's
+// search proves it (its subgame is exact, the lines after a round of
+// passes played as the whole game), and the move ends there: no other
+// factor can offer more than a proven win. The move is checked by
+// exhaustive search. TestTimeBudget is the other side: from a lost
+// position every factor is searched.
+func TestStopsOnProvenWin(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	for seed := uint64(1); seed <= 3; seed++ {
+		p := New(Options{})
+		start(t, p, net, 0, seed)
+		mv, _, err := p.Play(context.Background(), net.Initial(), search.Budget{Time: 2e9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := p.LastStats()
+		if !st.Solved || len(st.Factors) != 1 || !math.IsInf(st.Gains[0], 1) {
+			t.Fatalf("seed %d: stats %+v, want one factor searched, its win proven", seed, st)
+		}
+		next, err := net.Next(net.Initial(), []game.Move{mv, mustMove(t, net, 1, "noop")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !whiteWins(t, net, next) {
+			t.Errorf("seed %d: %s does not win", seed, net.MoveText(0, mv))
+		}
+	}
+}
+
+// mustMove parses role's move text.
+func mustMove(t *testing.T, m game.Machine, role int, text string) game.Move {
+	t.Helper()
+	mv, err := m.ParseMove(role, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mv
+}
+
+// whiteWins solves twinnim from s by exhaustive search: whether white,
+// playing best, wins against every defence.
+func whiteWins(t *testing.T, m game.Machine, s game.State) bool {
+	t.Helper()
+	if term, _ := m.Terminal(s); term {
+		g, err := m.Goal(s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g == 100
+	}
+	mover := 0
+	if l, _ := m.Legal(s, 0, nil); len(l) == 1 && m.MoveText(0, l[0]) == "noop" {
+		mover = 1
+	}
+	legal, _ := m.Legal(s, mover, nil)
+	wait, _ := m.Legal(s, 1-mover, nil)
+	for _, mv := range legal {
+		joint := []game.Move{mv, wait[0]}
+		if mover == 1 {
+			joint = []game.Move{wait[0], mv}
+		}
+		next, err := m.Next(s, joint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := whiteWins(t, m, next); w == (mover == 0) {
+			return w
+		}
+	}
+	return mover == 1
 }
 
 // TestLatchSwitches: MCTS switches that analyse the network work in the
