@@ -3,6 +3,7 @@ package factored
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
 	"gdlab/engine/game"
@@ -33,15 +34,19 @@ func (x nextCalls) Play(ctx context.Context, s game.State, _ search.Budget) (gam
 // draws and losses. A sub-benchmark is a budget and a configuration:
 // the defaults, or trees not carried across moves (NoTreeReuse). The
 // results depend on the seed only, so a rerun reproduces them exactly;
-// each takes one to ten minutes. Run one with -benchtime 1x, as in
+// each takes one to ten minutes, so the benchmark runs only with
+// GDLAB_DUEL=1 (make bench leaves it out). Run one with -benchtime 1x, as in
 //
-//	go test ./engine/search/factored -run '^$' -bench 'Duel/next=50000/' -benchtime 1x
+//	GDLAB_DUEL=1 go test ./engine/search/factored -run '^$' -bench 'Duel/next=50000/' -benchtime 1x
 //
 // Plain MCTS's playouts run to the end of the game and a factor's end
 // with its board, so at equal Next calls the factored player makes more
 // iterations than plain MCTS; at equal time both make about as many
 // (BenchmarkFactoredSpeed), which notebook 07's duels measure.
 func BenchmarkDuel(b *testing.B) {
+	if os.Getenv("GDLAB_DUEL") == "" {
+		b.Skip("set GDLAB_DUEL=1 to play the duels (minutes each)")
+	}
 	net := propnettest.Load(b, corpusGame(b, "dualConnect4"))
 	configs := []struct {
 		name string
