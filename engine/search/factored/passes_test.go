@@ -90,13 +90,7 @@ func TestRoundOfPassesLifts(t *testing.T) {
 	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
 	start(t, p, net, 0, 1)
 	sub := partWith(t, p, "(size a 5)").sub
-	move := func(role int, text string) game.Move {
-		mv, err := net.ParseMove(role, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return mv
-	}
+	move := func(role int, text string) game.Move { return mustMove(t, net, role, text) }
 	next := func(s game.State, white, black string) game.State {
 		t.Helper()
 		n, err := sub.Next(s, []game.Move{move(0, white), move(1, black)})
