@@ -37,7 +37,7 @@ func (x nextCalls) Play(ctx context.Context, s game.State, _ search.Budget) (gam
 // each takes one to ten minutes, so the benchmark runs only with
 // GDLAB_DUEL=1 (make bench leaves it out). Run one with -benchtime 1x, as in
 //
-//	GDLAB_DUEL=1 go test ./engine/search/factored -run '^$' -bench 'Duel/next=50000/' -benchtime 1x
+//	GDLAB_DUEL=1 go test ./engine/search/factored -run '^$' -bench 'Duel/^next=50000$/' -benchtime 1x
 //
 // Plain MCTS's playouts run to the end of the game and a factor's end
 // with its board, so at equal Next calls the factored player makes more
@@ -74,32 +74,20 @@ func BenchmarkDuel(b *testing.B) {
 	}
 }
 
-// reportDuel reports player's outcome score in the table, its interval,
-// and its wins, draws and losses.
+// reportDuel reports player's outcome score in the table (win 100, draw
+// 50, loss 0), its interval, and its wins, draws and losses.
 func reportDuel(b *testing.B, tab *match.Table, player string) {
-	var k float64
-	w, d, l := 0, 0, 0
-	for _, r := range tab.Rows {
-		for s, name := range r.Players {
-			if name != player {
-				continue
-			}
-			switch o := r.Outcome(s); o {
-			case 1:
-				w++
-			case 0.5:
-				d++
-			default:
-				l++
-			}
-			k += r.Outcome(s)
+	for _, st := range match.Standings(tab) {
+		if st.Player != player {
+			continue
 		}
+		n := st.Wins + st.Draws + st.Losses
+		p, lo, hi := stats.Wilson(float64(st.Wins)+float64(st.Draws)/2, n)
+		b.ReportMetric(100*p, "score")
+		b.ReportMetric(100*lo, "score-low")
+		b.ReportMetric(100*hi, "score-high")
+		b.ReportMetric(float64(st.Wins), "wins")
+		b.ReportMetric(float64(st.Draws), "draws")
+		b.ReportMetric(float64(st.Losses), "losses")
 	}
-	p, lo, hi := stats.Wilson(k, w+d+l)
-	b.ReportMetric(100*p, "score")
-	b.ReportMetric(100*lo, "score-low")
-	b.ReportMetric(100*hi, "score-high")
-	b.ReportMetric(float64(w), "wins")
-	b.ReportMetric(float64(d), "draws")
-	b.ReportMetric(float64(l), "losses")
 }
