@@ -205,35 +205,7 @@ func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
 	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
 	start(t, p, net, 0, 1)
 	sub := partWith(t, p, "(cell1 1 1 b)").sub
-	rng := rand.New(rand.NewPCG(1, 2))
-	s := net.Initial()
-	for {
-		joint := make([]game.Move, 2)
-		onBoard1 := false
-		for r := range joint {
-			legal, _ := net.Legal(s, r, nil)
-			var mine []game.Move
-			for _, mv := range legal {
-				if sub.own[r].has(mv) && sub.solo[r].has(mv) {
-					mine = append(mine, mv)
-				}
-			}
-			joint[r] = legal[rng.IntN(len(legal))]
-			if len(mine) > 0 {
-				joint[r], onBoard1 = mine[rng.IntN(len(mine))], true
-			}
-		}
-		if !onBoard1 {
-			break // the first board is played out
-		}
-		var err error
-		if s, err = net.Next(s, joint); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if term, _ := net.Terminal(s); term {
-		t.Fatal("the game ended with the first board")
-	}
+	s := playFactorOut(t, net, sub, net.Initial(), 1)
 	for r := range 2 {
 		real, _ := net.Legal(s, r, nil)
 		allowed, err := sub.Legal(s, r, nil)
@@ -243,6 +215,82 @@ func TestSubgameLiftsWhenPlayedOut(t *testing.T) {
 		if !slices.Equal(real, allowed) {
 			t.Errorf("role %d: subgame moves %v, want every legal move %v", r, texts(net, r, allowed), texts(net, r, real))
 		}
+	}
+}
+
+// playFactorOut plays random moves from s, in sub's factor wherever a role has
+// one there, until the factor is played out, and returns the state
+// reached. The game must not end with the factor.
+func playFactorOut(t *testing.T, m game.Machine, sub *restricted, s game.State, seed uint64) game.State {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 2))
+	for {
+		joint := make([]game.Move, len(m.Roles()))
+		inFactor := false
+		for r := range joint {
+			legal, _ := m.Legal(s, r, nil)
+			var mine []game.Move
+			for _, mv := range legal {
+				if sub.own[r].has(mv) && sub.solo[r].has(mv) {
+					mine = append(mine, mv)
+				}
+			}
+			joint[r] = legal[rng.IntN(len(legal))]
+			if len(mine) > 0 {
+				joint[r], inFactor = mine[rng.IntN(len(mine))], true
+			}
+		}
+		if !inFactor {
+			break
+		}
+		var err error
+		if s, err = m.Next(s, joint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if term, _ := m.Terminal(s); term {
+		t.Fatal("the game ended with the factor")
+	}
+	return s
+}
+
+// TestRebase: a subgame that carries its tree searches the real position
+// with the other factors as the last search's root held them, except
+// where the factor is played out: the subgame goes on as the whole game
+// there, which must see the other factors as they are. dualConnect4, the
+// corpus game whose subgames carry trees, has no played-out board that
+// does not end the game, so the test makes double_tictactoe_dengji's
+// first-board subgame carry its tree.
+func TestRebase(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "double_tictactoe_dengji"))
+	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
+	start(t, p, net, 0, 1)
+	sub := partWith(t, p, "(cell1 1 1 b)").sub
+	sub.hold.carry = true
+	held := net.Initial()
+	s := gametest.Play(t, net, held, []string{"(mark1 1 1)", "noop"}, []string{"noop", "(mark2 2 2)"})
+
+	got, err := sub.rebase(s, nil)
+	if err != nil || got != s {
+		t.Errorf("before a first search: rebase gave %v (%v), want the real state", got, err)
+	}
+	got, err = sub.rebase(s, held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := got.Facts()
+	for _, f := range []string{"(cell1 1 1 x)", "(cell2 2 2 b)", "(control xplayer)"} {
+		if !slices.Contains(facts, f) {
+			t.Errorf("rebased state %v lacks %s: the factor as it is, the other board as held", facts, f)
+		}
+	}
+
+	out := playFactorOut(t, net, sub, s, 1)
+	if got, err = sub.rebase(out, held); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Equal(out) {
+		t.Errorf("with the factor played out: rebase gave %v, want the real state %v", got.Facts(), out.Facts())
 	}
 }
 
