@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Executes notebooks headless with the gdlab kernel and renders them:
 #   out/notebooks/NAME.ipynb  the executed notebook, outputs included
-#   out/NAME.html             its HTML rendering (charts live, SVG fallbacks)
+#   out/NAME.html             its HTML rendering (charts live, SVG fallbacks,
+#                             widgets as static controls; nothing from a CDN)
 # The notebooks in notebooks/ are left as they are; with --update the
 # executed copies replace them, to commit notebooks with their outputs.
 #
@@ -94,6 +95,10 @@ for book in "${books[@]}"; do
   # Execute into out/notebooks (the source stays untouched), then render
   # the executed copy, so that each notebook runs once. No timings are
   # recorded in the cells' metadata, so a re-run changes only the outputs.
+  # The HTML is rendered without the widgets' saved state: with it,
+  # nbconvert's page fetches a widget renderer from a CDN (unpkg); without
+  # it, each widget shows its static HTML (disabled controls at the values
+  # of the run), the same online and offline.
   # The execution closes the lock's descriptors (8, 9), so that a kernel
   # outliving it cannot hold the machine-wide lock.
   if "$python" -m nbconvert --to notebook --execute \
@@ -101,7 +106,8 @@ for book in "${books[@]}"; do
       --ExecutePreprocessor.timeout="$timeout" \
       --ExecutePreprocessor.record_timing=False \
       --output-dir out/notebooks --output "$name.ipynb" "$book" 8<&- 9<&- \
-    && "$python" -m nbconvert --to html --output-dir out --output "$name.html" "out/notebooks/$name.ipynb" \
+    && "$python" scripts/strip_widget_state.py "out/notebooks/$name.ipynb" "$tmp/$name.ipynb" \
+    && "$python" -m nbconvert --to html --output-dir out --output "$name.html" "$tmp/$name.ipynb" \
     && { "$python" scripts/check_claims.py "$book" "out/notebooks/$name.ipynb" || [ "$update" = 1 ]; }; then
     passed=$((passed + 1))
     echo "--- ok   $book ($((SECONDS - start)) s): out/$name.html"
