@@ -72,6 +72,7 @@ fi
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/kernel"
 export JUPYTER_PATH="$prefix/share/jupyter"
 export JUPYTER_DATA_DIR="$tmp/data"
 export JUPYTER_RUNTIME_DIR="$tmp/runtime"
@@ -100,8 +101,10 @@ for book in "${books[@]}"; do
   # it, each widget shows its static HTML (disabled controls at the values
   # of the run), the same online and offline.
   # The execution closes the lock's descriptors (8, 9), so that a kernel
-  # outliving it cannot hold the machine-wide lock.
-  if "$python" -m nbconvert --to notebook --execute \
+  # outliving it cannot hold the machine-wide lock. Its TMPDIR is removed
+  # at exit: Beam's loopback runner leaves an empty file there for every
+  # sweep a notebook runs. (The lock itself stays in the shared TMPDIR.)
+  if TMPDIR="$tmp/kernel" "$python" -m nbconvert --to notebook --execute \
       --ExecutePreprocessor.kernel_name="$kernel" \
       --ExecutePreprocessor.timeout="$timeout" \
       --ExecutePreprocessor.record_timing=False \
