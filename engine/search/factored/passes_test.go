@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"gdlab/engine/game"
 	"gdlab/engine/game/gametest"
@@ -145,39 +146,105 @@ func TestRoundOfPassesLifts(t *testing.T) {
 }
 
 // TestNodeBudgetEnds: a search of a factor with passes spends a Node
-// budget on expanding nodes, also late in dualConnect4, where both sides
-// would rather pass on a board: there a round of passes once led back to
-// its start, selection went round the cycle until mcts's path bound
-// without expanding, and a move took seconds and fifty times its
-// budget's iterations.
+// budget on expanding nodes, in self-play to the end of each game. Late
+// in dualConnect4 both sides would rather pass on a board; in nim1 and
+// double_tictactoe_dengji the waiting role's noop is a joint move (its
+// frame rules touch every factor). A round of passes that led back to
+// its start sent selection round the cycle to mcts's path bound without
+// expanding: a move took seconds, or in nim1, whose whole subgame is
+// smaller than the budget, never ended (the deadline here stops it).
 func TestNodeBudgetEnds(t *testing.T) {
-	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
-	const nodes = 2000
-	ps := []*Player{New(Options{}), New(Options{})}
-	for r, p := range ps {
-		start(t, p, net, r, 2)
-	}
-	s := net.Initial()
-	for step := 0; ; step++ {
-		if term, _ := net.Terminal(s); term {
-			return
-		}
-		joint := make([]game.Move, 2)
+	for _, key := range []string{"dualConnect4", "nim1", "double_tictactoe_dengji"} {
+		net := propnettest.Load(t, corpusGame(t, key))
+		const nodes = 2000
+		ps := []*Player{New(Options{}), New(Options{})}
 		for r, p := range ps {
-			mv, _, err := p.Play(context.Background(), s, search.Budget{Nodes: nodes})
+			start(t, p, net, r, 2)
+		}
+		s := net.Initial()
+		for step := 0; ; step++ {
+			if term, _ := net.Terminal(s); term {
+				break
+			}
+			joint := make([]game.Move, 2)
+			for r, p := range ps {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				mv, _, err := p.Play(ctx, s, search.Budget{Nodes: nodes})
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st := p.LastStats(); st.Iterations > 2*nodes {
+					t.Fatalf("%s, step %d, role %d: %d iterations for %d nodes: %+v", key, step, r, st.Iterations, nodes, st.Searches)
+				}
+				joint[r] = mv
+			}
+			var err error
+			if s, err = net.Next(s, joint); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// findCycle searches m depth first from s, at most depth moves deep and
+// through at most states states, for a state reached again on its own
+// path, and returns it (nil when there is none).
+func findCycle(t *testing.T, m game.Machine, s game.State, depth, states int) game.State {
+	t.Helper()
+	seen := map[uint64]bool{}
+	var path []game.State
+	var visit func(s game.State) game.State
+	visit = func(s game.State) game.State {
+		for _, q := range path {
+			if q.Hash() == s.Hash() && q.Equal(s) {
+				return s
+			}
+		}
+		if seen[s.Hash()] || len(seen) >= states || len(path) >= depth {
+			return nil
+		}
+		seen[s.Hash()] = true
+		if term, err := m.Terminal(s); term || err != nil {
+			return nil
+		}
+		path = append(path, s)
+		defer func() { path = path[:len(path)-1] }()
+		var joints [][]game.Move
+		for r := range m.Roles() {
+			legal, err := m.Legal(s, r, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st := p.LastStats(); st.Iterations > 2*nodes {
-				t.Fatalf("step %d, role %d: %d iterations for %d nodes: %+v", step, r, st.Iterations, nodes, st.Searches)
-			}
-			joint[r] = mv
+			joints = product(joints, legal)
 		}
-		var err error
-		if s, err = net.Next(s, joint); err != nil {
-			t.Fatal(err)
+		for _, joint := range joints {
+			n, err := m.Next(s, joint)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := visit(n); c != nil {
+				return c
+			}
+		}
+		return nil
+	}
+	return visit(s)
+}
+
+// product extends each joint move of joints (one empty one when there
+// are none) by each of moves.
+func product(joints [][]game.Move, moves []game.Move) [][]game.Move {
+	if joints == nil {
+		joints = [][]game.Move{nil}
+	}
+	var out [][]game.Move
+	for _, j := range joints {
+		for _, m := range moves {
+			out = append(out, append(slices.Clone(j), m))
 		}
 	}
+	return out
 }
 
 // TestNoPassesRestrictsThePlayerOnly: with NoPasses the opponents play
@@ -355,9 +422,15 @@ func TestPlaysProvenWin(t *testing.T) {
 // TestSubgameConforms: every factor's subgame, passes and all, keeps the
 // game.Machine contract, and its simulator agrees with it state by state
 // through moves, Save and Restore, and playouts (a simulator that kept
-// what it found in one state into the next would not).
+// what it found in one state into the next would not). And since the
+// games terminate, no state of a subgame leads back to itself, which
+// would send a search round the cycle instead of growing its tree: each
+// subgame is explored depth first from the initial state, to a bounded
+// depth and number of states. In nim1 and double_tictactoe_dengji a round
+// of passes, each answered by the other role's noop, led back to its
+// start while the noop counted as a move in the factor.
 func TestSubgameConforms(t *testing.T) {
-	for _, key := range []string{"", "dualConnect4", "double_tictactoe_dengji"} {
+	for _, key := range []string{"", "dualConnect4", "double_tictactoe_dengji", "nim1"} {
 		path := "testdata/twinnim.kif"
 		if key != "" {
 			path = corpusGame(t, key)
@@ -367,6 +440,9 @@ func TestSubgameConforms(t *testing.T) {
 		start(t, p, net, 0, 1)
 		for _, pt := range p.parts {
 			gametest.Conform(t, pt.sub, 3, 80)
+			if cycle := findCycle(t, pt.sub, net.Initial(), 8, 20000); cycle != nil {
+				t.Errorf("%s, factor %d: the subgame goes from %v back to it", path, pt.factor, cycle.Facts())
+			}
 		}
 	}
 }

@@ -105,8 +105,12 @@ func (ms *moveSet) filter(l []game.Move) []game.Move {
 // the rest of the game, so the subgame goes on as the whole game there
 // as well. Without the rule, passes would lead back to the state they
 // started from (the others held, only the turn moving), and a search
-// would go round that cycle instead of growing its tree. The count of
-// passes and the lifting are part of the subgame's state (passState).
+// would go round that cycle instead of growing its tree. A move in the
+// factor is, as above, one of the factor's own that changes no other
+// factor: the waiting role's noop in nim1 or double_tictactoe_dengji,
+// which the analysis counts as a joint move, is none, and passes answered
+// by such noops make a cycle too. The count of passes and the lifting
+// are part of the subgame's state (passState).
 type restricted struct {
 	game.Machine
 	allow []moveSet // per role: the factor's moves and the noops
@@ -420,14 +424,14 @@ func (s *restrictedSim) Play(joint []game.Move) error {
 }
 
 // passesAfter is the count of passes once joint is played in the factor:
-// one more after a turn of passes (no role moves in the factor, and some
-// role passes), lifted when that makes a round, and none after any other
-// turn.
+// one more after a turn of passes (no role plays a move of the factor's
+// own that changes no other factor, and some role passes), lifted when
+// that makes a round, and none after any other turn.
 func (s *restrictedSim) passesAfter(joint []game.Move) int {
 	passed := false
 	for role, m := range joint {
 		switch {
-		case s.r.own[role].has(m):
+		case s.r.solo[role].has(m):
 			return 0
 		case !s.r.allow[role].has(m):
 			passed = true
