@@ -86,11 +86,7 @@ func (p *Player) restore(ctx context.Context, b search.Budget, start time.Time) 
 	p.cond.given, p.cond.tried, p.why = nil, nil, p.cond.baseWhy
 	setup := p.cond.setup
 	setup.Budget = search.Budget{Deadline: endOf(b, start)}
-	if p.an == nil {
-		p.plain = p.newSearcher(1)
-		return p.plain.Start(ctx, setup)
-	}
-	return p.startParts(ctx, setup)
+	return p.startSearches(ctx, setup)
 }
 
 // holdAll reports whether every fact of want is among facts (both in the

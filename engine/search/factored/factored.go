@@ -17,7 +17,7 @@
 // factoringMutuallyAssuredDestruction), while none is preferred when they
 // do not. The values of the factors are thus values of the same real
 // goal, comparable across factors, and the player moves in the factor
-// with the highest (the first, on a tie). A state where the player's role
+// with the highest (the first, on a tie). A state where a restricted role
 // has no allowed move is terminal in the subgame: the factor has nothing
 // left to play.
 //
@@ -242,7 +242,8 @@ type Stats struct {
 	Solved bool
 	// Iterations adds up the MCTS iterations of every search of the
 	// move, Nodes the node expansions (Report.Used.Nodes) of every search
-	// of the move, the whole game's fallback included.
+	// of the move, the whole game's fallback included, and Time is the
+	// move's time, the conditional analysis included.
 	Iterations int64
 	Nodes      int64
 	Time       time.Duration
@@ -313,17 +314,31 @@ func (p *Player) Start(ctx context.Context, setup search.Setup) error {
 		p.why = "unfactored: the game does not factor"
 	default:
 		p.an = an
-		err = p.startParts(ctx, setup)
 	}
-	if p.an == nil && err == nil {
-		p.plain = p.newSearcher(1)
-		err = p.plain.Start(ctx, setup)
-	}
+	err = p.startSearches(ctx, setup)
 	p.why += condWhy
 	if p.cond != nil {
 		p.cond.base, p.cond.baseWhy = p.an, p.why
 	}
 	return err
+}
+
+// startSearches starts the searches of p.an's factors, or the plain
+// searcher when p.an is nil, no factor can be searched, or the factors'
+// searches cannot all be started (an analysis or a start that ran out of
+// the start clock): the match is then played unfactored, and Prepared
+// says why.
+func (p *Player) startSearches(ctx context.Context, setup search.Setup) error {
+	if p.an != nil {
+		if err := p.startParts(ctx, setup); err != nil {
+			p.an, p.parts, p.whole, p.why = nil, nil, nil, "unfactored: "+err.Error()
+		}
+	}
+	if p.an != nil {
+		return nil
+	}
+	p.plain = p.newSearcher(1)
+	return p.plain.Start(ctx, setup)
 }
 
 // prepare returns the game's factoring (Options.Analysis, or computed
@@ -363,13 +378,13 @@ func (p *Player) prepare(ctx context.Context, setup search.Setup) (an *factor.An
 }
 
 // startParts starts a search for every factor the role can search (see
-// searchable), and the whole game's search as a fallback.
+// searchable), and the whole game's search as a fallback; where there is
+// none, it sets p.an to nil and starts nothing.
 func (p *Player) startParts(ctx context.Context, setup search.Setup) error {
 	searched := searchable(p.an, p.role)
 	if len(searched) == 0 {
 		p.an, p.why = nil, "unfactored: the role moves in no relevant factor that has moves of its own"
-		p.plain = p.newSearcher(1)
-		return p.plain.Start(ctx, setup)
+		return nil
 	}
 	for _, k := range searched {
 		sub, err := p.subgame(k)

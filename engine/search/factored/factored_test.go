@@ -340,3 +340,92 @@ func TestPerFactorIterations(t *testing.T) {
 		}
 	}
 }
+
+// hidden is a machine analysis.Network cannot see through.
+type hidden struct{ game.Machine }
+
+// TestStartFallsBackToPlain: when the factoring cannot be prepared (the
+// network cannot be read, or the start clock runs out), the match is
+// played unfactored: Start succeeds, Prepared says why, and Play plays.
+func TestStartFallsBackToPlain(t *testing.T) {
+	net := propnettest.Load(t, corpusGame(t, "dualConnect4"))
+	for _, c := range []struct {
+		name  string
+		setup search.Setup
+	}{
+		{"no network", search.Setup{Machine: hidden{net}, Seed: 1}},
+		{"no start clock", search.Setup{Machine: net, Seed: 1, Budget: search.Budget{Time: 1}}},
+	} {
+		p := New(Options{})
+		if err := p.Start(context.Background(), c.setup); err != nil {
+			t.Fatalf("%s: Start: %v", c.name, err)
+		}
+		if p.Factored() || !strings.HasPrefix(p.Prepared(), "unfactored: ") {
+			t.Errorf("%s: Factored %v, Prepared %q; want unfactored, and why", c.name, p.Factored(), p.Prepared())
+		}
+		mv, _, err := p.Play(context.Background(), net.Initial(), search.Budget{Nodes: 100})
+		if err != nil || mv == game.NoMove {
+			t.Errorf("%s: Play gave %v (%v)", c.name, mv, err)
+		}
+	}
+}
+
+// TestWholeGameFallbackBudget: when no factor offers a move (with
+// alpha-beta, every factor's best is its pass: in twinnim with three
+// tokens on each pile, every move loses), the whole game is searched
+// with what the factors' searches left of a Node budget, and the move's
+// report counts every search, as its statistics do.
+func TestWholeGameFallbackBudget(t *testing.T) {
+	net := propnettest.Load(t, "testdata/twinnim.kif")
+	s := gametest.Play(t, net, net.Initial(), []string{"(take a 2)", "noop"}, []string{"noop", "(take b 1)"})
+	const nodes = 40
+	p := New(Options{AlphaBeta: &search.AlphaBeta{}})
+	start(t, p, net, 0, 1)
+	_, rep, err := p.Play(context.Background(), s, search.Budget{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := p.LastStats()
+	if st.Factored {
+		t.Fatal("a factor offered a move: the test needs the whole game's fallback")
+	}
+	if rep.Used.Nodes != st.Nodes {
+		t.Errorf("the report counts %d nodes, the statistics %d", rep.Used.Nodes, st.Nodes)
+	}
+	if st.Nodes > nodes {
+		t.Errorf("%d nodes for a budget of %d", st.Nodes, nodes)
+	}
+}
+
+// TestSaveReusesBuffer: a subgame simulator's Save into a buffer it
+// filled before reuses the storage there, as the Simulator contract
+// says: over the prover, whose generic simulator keeps saved states in
+// slots, the slot is reused rather than a new one kept per Save.
+func TestSaveReusesBuffer(t *testing.T) {
+	pr, err := prover.Load("testdata/twinnim.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(Options{MCTS: mcts.Options{Iterations: 10}})
+	start(t, p, pr, 0, 1)
+	sim := p.parts[0].sub.NewSimulator()
+	buf := sim.Save(nil)
+	first := buf[0]
+	legal, err := sim.Legal(0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Play([]game.Move{legal[0], mustMove(t, pr, 1, "noop")}); err != nil {
+		t.Fatal(err)
+	}
+	played := sim.State()
+	if buf = sim.Save(buf); buf[0] != first {
+		t.Errorf("a second Save into the buffer used slot %d, the first %d", buf[0], first)
+	}
+	if err := sim.SetState(pr.Initial()); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Restore(buf); err != nil || !sim.State().Equal(played) {
+		t.Errorf("restored %v (%v), want %v", sim.State().Facts(), err, played.Facts())
+	}
+}

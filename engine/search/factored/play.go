@@ -13,9 +13,12 @@ import (
 
 // Play chooses a move: the plain search's when the game does not factor;
 // otherwise each factor's search, in turn, gets an equal share of the
-// budget (time left over by one goes to the next), and the move is the
-// best move of the factor valued highest. When no factor offers a move,
-// the whole game is searched with what remains.
+// budget less the lead (time left over by one goes to the next; a proven
+// win ends the move at once), the leading factor is searched again with
+// what remains (Options.Lead), and the move is the leading factor's best:
+// of the factor valued highest, or with passes the one whose move gains
+// most over passing there. When no factor offers a move, the whole game
+// is searched with what remains.
 func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
 	if p.cond != nil {
 		return p.playConditional(ctx, s, b)
@@ -51,11 +54,24 @@ func (p *Player) playConditional(ctx context.Context, s game.State, b search.Bud
 	if p.plain == nil {
 		return p.playFactored(ctx, s, b, start, st)
 	}
+	return p.playPlain(ctx, s, after(b, endOf(b, start), search.Usage{}), start, st)
+}
+
+// after is what b leaves once used is spent, with its time as the
+// deadline end, and at least one of each count b limits: a search given
+// it still chooses a move.
+func after(b search.Budget, end time.Time, used search.Usage) search.Budget {
 	rest := b
-	if end := endOf(b, start); !end.IsZero() {
+	if !end.IsZero() {
 		rest.Time, rest.Deadline = 0, end
 	}
-	return p.playPlain(ctx, s, rest, start, st)
+	if b.Nodes > 0 {
+		rest.Nodes = max(b.Nodes-used.Nodes, 1)
+	}
+	if b.NextCalls > 0 {
+		rest.NextCalls = max(b.NextCalls-used.NextCalls, 1)
+	}
+	return rest
 }
 
 // playFactored plays a move on the factors, from start with the stats st
@@ -123,7 +139,7 @@ func (p *Player) playFactors(ctx context.Context, s game.State, b search.Budget,
 		st.add(p.parts[i], f)
 	}
 	if k < 0 {
-		return p.playWhole(ctx, s, b, start, end, st)
+		return p.playWhole(ctx, s, b, start, end, usedBy(fs), st)
 	}
 	rep := search.Report{Used: usedBy(fs), Value: fs[k].r.Value, Depth: fs[k].r.Depth, Stopped: fs[k].r.Stopped}
 	st.Chosen, st.Solved = p.parts[k].factor, fs[k].r.Complete
@@ -207,19 +223,19 @@ func addStats(earlier, later mcts.Stats) mcts.Stats {
 	return later
 }
 
-// playWhole searches the whole game with the budget that remains.
-func (p *Player) playWhole(ctx context.Context, s game.State, b search.Budget, start, end time.Time, st Stats) (game.Move, search.Report, error) {
-	rest := b
-	if !end.IsZero() {
-		rest.Time, rest.Deadline = 0, end
-	}
-	mv, rep, err := p.whole.Play(ctx, s, rest)
+// playWhole searches the whole game with what the factors' searches,
+// which used used of b, left of it. Its report counts all of the move's
+// searches.
+func (p *Player) playWhole(ctx context.Context, s game.State, b search.Budget, start, end time.Time, used search.Usage, st Stats) (game.Move, search.Report, error) {
+	mv, rep, err := p.whole.Play(ctx, s, after(b, end, used))
 	st.Factored = false
 	if ms, ok := p.whole.lastMCTS(); ok {
 		st.Iterations += ms.Iterations
 	}
 	st.Nodes += rep.Used.Nodes
-	st.Time = time.Since(start)
+	rep.Used = used.Add(rep.Used)
+	rep.Used.Time = time.Since(start)
+	st.Time = rep.Used.Time
 	p.last = st
 	return mv, rep, err
 }

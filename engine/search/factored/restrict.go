@@ -321,7 +321,13 @@ func (s *restrictedSim) State() game.State {
 func (s *restrictedSim) Hash() uint64 { return withPasses(s.Simulator.Hash(), s.passes) }
 
 // Save saves the real state's encoding and then the count of passes.
+// The real simulator is given dst without that last word, so that a
+// buffer this Save filled is reused as the real one's own would be (a
+// generic simulator reuses a slot only for its own one-word encoding).
 func (s *restrictedSim) Save(dst []uint64) []uint64 {
+	if len(dst) > 0 {
+		dst = dst[:len(dst)-1]
+	}
 	return append(s.Simulator.Save(dst), uint64(s.passes))
 }
 
@@ -409,18 +415,24 @@ func (s *restrictedSim) Play(joint []game.Move) error {
 		}
 	}
 	s.known = false
-	if s.keep == nil || !s.open {
-		if s.passes != lifted {
-			s.passes = 0
-		}
-		return s.Simulator.Play(joint)
+	passes := 0
+	switch {
+	case s.passes == lifted:
+		passes = lifted
+	case s.keep != nil && s.open:
+		passes = s.passesAfter(joint)
+		s.keep.Mark()
 	}
-	s.passes = s.passesAfter(joint)
-	s.keep.Mark()
 	if err := s.Simulator.Play(joint); err != nil {
 		return err
 	}
-	return s.keep.Restore()
+	if s.keep != nil && s.open {
+		if err := s.keep.Restore(); err != nil {
+			return err
+		}
+	}
+	s.passes = passes // once the move is played: a failed one counts nothing
+	return nil
 }
 
 // passesAfter is the count of passes once joint is played in the factor:
