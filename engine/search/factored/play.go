@@ -15,9 +15,9 @@ import (
 // otherwise each factor's search, in turn, gets an equal share of the
 // budget less the lead (time left over by one goes to the next; a proven
 // win ends the move at once), the leading factor is searched again with
-// what remains (Options.Lead), and the move is the leading factor's best:
-// of the factor valued highest, or with passes the one whose move gains
-// most over passing there. When no factor offers a move, the whole game
+// what remains (Options.Lead), and the move is the leading factor's best
+// move, the leader being the factor valued highest or, with passes, the
+// one whose move gains most over passing there. When no factor offers a move, the whole game
 // is searched with what remains.
 func (p *Player) Play(ctx context.Context, s game.State, b search.Budget) (game.Move, search.Report, error) {
 	if p.cond != nil {

@@ -108,8 +108,8 @@ func (ms *moveSet) filter(l []game.Move) []game.Move {
 // would go round that cycle instead of growing its tree. A move in the
 // factor is, as above, one of the factor's own that changes no other
 // factor: the waiting role's noop in nim1 or double_tictactoe_dengji,
-// which the analysis counts as a joint move, is none, and passes answered
-// by such noops make a cycle too. The count of passes and the lifting
+// which the analysis counts as a joint move, is none (counted, it would
+// let passes answered by such noops make a cycle too). The count of passes and the lifting
 // are part of the subgame's state (passState).
 type restricted struct {
 	game.Machine
